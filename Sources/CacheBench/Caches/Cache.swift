@@ -1,0 +1,36 @@
+/// A cache of payloads keyed by integer key, as every design under test presents itself to the driver.
+///
+/// A lookup reports how it was served (`CacheOutcome`) so the driver can check the accounting identity
+/// `requests = hits + joins + leaders + errors + cancellations` without trusting a shared counter.
+/// Errors thrown by `lookup` are the fetch error for a failed fetch, or `CancellationError` when the caller
+/// was cancelled or the entry it waited on was invalidated.
+protocol Cache: Sendable {
+  /// Returns the value for `key`, fetching it on a miss.
+  func lookup(_ key: Int) async throws -> CacheLookup
+
+  /// Removes the entry for `key`; an in-flight fetch for it is cancelled and will not be admitted.
+  func invalidate(_ key: Int) async
+}
+
+/// How one successful request was served.
+enum CacheOutcome: Sendable, Equatable {
+  /// Served from a ready entry without waiting for a fetch.
+  case hit
+  /// Served by awaiting a fetch another caller started.
+  case join
+  /// The request started the fetch that served it.
+  case leader
+}
+
+/// The value a cache returned for one request, and how it was obtained.
+struct CacheLookup: Sendable {
+  var value: CachedValue
+  var outcome: CacheOutcome
+}
+
+/// What a cache keeps per key: the fetched payload and, when the cache decodes (`DecodePlacement.inside`),
+/// the decoded result.
+struct CachedValue: Sendable {
+  var payload: Payload
+  var decoded: UInt64?
+}

@@ -1,0 +1,95 @@
+/// Everything that defines one run: which cache designs to measure and the identical workload each one gets.
+///
+/// A scenario is a value; the driver builds a fresh cache and fetcher from it for every variant, so the
+/// figures of all variants come from the same key sequence, latency and payload.
+struct Scenario: Sendable, Equatable {
+  /// The cache designs measured, in order.
+  var variants: [Variant]
+  /// Number of distinct keys, `0..<keys`.
+  var keys: Int = 10_000
+  /// How request keys are drawn.
+  var distribution: KeyDistributionKind = .zipf(theta: 0.99)
+  /// Seed of the key sequence; the same seed gives the same sequence of keys.
+  var seed: UInt64 = 1
+  /// Number of closed-loop client tasks issuing requests back to back.
+  var concurrency: Int = 64
+  /// When the measured window of each variant ends.
+  var stop: StopCondition = .requests(50_000)
+  /// Requests issued against a separate cache instance before each window, not counted.
+  var warmupRequests: Int = 2_000
+  /// Constant latency of the fake fetcher.
+  var fetchLatency: Duration = .milliseconds(1)
+  /// Size of each fetched payload.
+  var payloadBytes: Int = 4_096
+  /// CPU work per decode of one payload.
+  var decodeCost: Duration = .microseconds(20)
+  /// Shard count used by the `sharded` design.
+  var shards: Int = 8
+
+  /// The default variant list: every design, each with decode inside and outside.
+  static func defaultVariants(shards: Int) -> [Variant] {
+    Variant.all(designs: CacheDesign.allCases, placements: [.inside, .outside], shards: shards)
+  }
+}
+
+/// When a variant's measured window stops issuing new requests.
+enum StopCondition: Sendable, Equatable {
+  /// After this many requests in total across all clients.
+  case requests(Int)
+  /// After this much wall time; requests in flight then are drained and counted.
+  case duration(Duration)
+}
+
+/// The key distribution of a workload.
+enum KeyDistributionKind: Sendable, Equatable {
+  /// Every key equally likely.
+  case uniform
+  /// Key of rank r (0-based) drawn with probability proportional to 1 / (r + 1)^theta.
+  case zipf(theta: Double)
+}
+
+/// The cache designs cachebench knows how to build.
+enum CacheDesign: String, Sendable, CaseIterable {
+  /// One actor: check, await the fetch, store. Overlapping misses each fetch.
+  case naive
+  /// One actor that records the in-flight fetch before suspending, so overlapping misses join it.
+  case coalescing
+  /// Several coalescing actors, the key picking one by a stable hash.
+  case sharded
+  /// The coalescing semantics over a `Mutex`-protected table, no actor.
+  case mutex
+}
+
+/// Where the decode of a fetched payload runs.
+enum DecodePlacement: String, Sendable, CaseIterable {
+  /// In the cache while isolated (for `mutex`, while holding the lock), once per fetch; the decoded value is cached.
+  case inside
+  /// In the caller after it leaves the cache, off any actor, on every request.
+  case outside
+  /// No decode work at all.
+  case none
+}
+
+/// One measured configuration: a design with a decode placement (and a shard count for `sharded`).
+struct Variant: Sendable, Equatable, CustomStringConvertible {
+  var design: CacheDesign
+  var decode: DecodePlacement
+  /// Number of actors or tables the keys are spread over: 1 for every design but `sharded`.
+  var shards: Int
+
+  /// Every design crossed with every placement, in the order given.
+  static func all(designs: [CacheDesign], placements: [DecodePlacement], shards: Int) -> [Variant] {
+    designs.flatMap { design in
+      placements.map { placement in
+        Variant(design: design, decode: placement, shards: design == .sharded ? shards : 1)
+      }
+    }
+  }
+
+  /// The name used in tables and CSV, e.g. `sharded(8)`.
+  var name: String {
+    design == .sharded ? "sharded(\(shards))" : design.rawValue
+  }
+
+  var description: String { "\(name)/\(decode.rawValue)" }
+}

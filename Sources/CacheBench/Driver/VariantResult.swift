@@ -1,0 +1,30 @@
+/// The measured figures of one variant's window, as the writers and the gate read them.
+///
+/// Names follow the metric vocabulary in DESIGN.md. Times are nanoseconds.
+struct VariantResult: Sendable {
+  var variant: Variant
+  /// Cache lookups completed or failed in the window.
+  var requests: Int
+  var hits: Int
+  var joins: Int
+  var leaders: Int
+  var errors: Int
+  var cancellations: Int
+  /// Calls the fetcher received.
+  var fetches: Int
+  /// Fetches that began while another fetch of the same key was in flight, counted at the fetcher.
+  var duplicateFetches: Int
+  /// Wall time of the measured window, from the first request issued to the last one completed.
+  var windowNanoseconds: UInt64
+  /// Request latency, from issue to completion.
+  var latency: LatencyHistogram
+  /// Realised fetch latency, measured at the fetcher.
+  var fetchLatency: LatencyHistogram
+  /// The fetch latency the fetcher was configured with.
+  var configuredFetchLatency: Duration
+
+  /// Requests per second of window wall time.
+  var throughput: Double {
+    windowNanoseconds == 0 ? 0 : Double(requests) * 1e9 / Double(windowNanoseconds)
+  }
+}

@@ -1,0 +1,3 @@
+import CacheBench
+
+print("cachebench")
