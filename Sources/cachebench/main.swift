@@ -1,3 +1,3 @@
 import CacheBench
 
-print("cachebench")
+await debugRun(CommandLine.arguments)

@@ -1,0 +1,80 @@
+import Synchronization
+
+/// The coalescing semantics of `CoalescingActorCache` on a `Mutex`-protected table, with no actor: the
+/// reference a user would reach for instead.
+///
+/// Callers take the lock only for the table step, never across an `await`; the fetch runs in an entry-owned
+/// task exactly as in the actor design, and the cancellation and invalidation policy is the same (see
+/// `CoalescingActorCache`). With `DecodePlacement.inside` the decode runs while holding the lock, which
+/// serialises every other caller behind it just as an actor would.
+final class MutexCache: Cache {
+  private let fetcher: any Fetcher
+  private let decoder: PayloadDecoder?
+  private let table = Mutex(InFlightTable<CachedValue>())
+
+  /// What a caller does after its step under the lock.
+  private enum Step {
+    case ready(CachedValue)
+    case await(Task<CachedValue, any Error>, CacheOutcome)
+  }
+
+  /// A cache over `fetcher`; with a `decoder`, payloads are decoded under the lock before being admitted.
+  init(fetcher: any Fetcher, decoder: PayloadDecoder?) {
+    self.fetcher = fetcher
+    self.decoder = decoder
+  }
+
+  func lookup(_ key: Int) async throws -> CacheLookup {
+    try Task.checkCancellation()
+    let step = table.withLock { table -> Step in
+      switch table.lookup(key) {
+      case .hit(let value):
+        return .ready(value)
+      case .join(let task):
+        return .await(task, .join)
+      case .lead(let identity):
+        let task = startFetch(key, identity: identity)
+        table.begin(key, identity: identity, task: task)
+        return .await(task, .leader)
+      }
+    }
+    switch step {
+    case .ready(let value):
+      return CacheLookup(value: value, outcome: .hit)
+    case .await(let task, let outcome):
+      let value = try await task.value
+      try Task.checkCancellation()
+      return CacheLookup(value: value, outcome: outcome)
+    }
+  }
+
+  func invalidate(_ key: Int) async {
+    table.withLock { $0.invalidate(key) }?.cancel()
+  }
+
+  /// Lookups that have joined another caller's fetch so far.
+  var joinCount: Int { table.withLock { $0.joinCount } }
+
+  /// Number of keys with a ready value.
+  var readyCount: Int { table.withLock { $0.readyCount } }
+
+  private func startFetch(
+    _ key: Int, identity: InFlightTable<CachedValue>.Identity
+  ) -> Task<CachedValue, any Error> {
+    Task {
+      let payload: Payload
+      do {
+        payload = try await fetcher.fetch(key)
+      } catch {
+        table.withLock { $0.fail(key, identity: identity) }
+        throw error
+      }
+      return try table.withLock { table in
+        guard table.isCurrent(key, identity: identity) else { throw CancellationError() }
+        let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
+        _ = table.complete(key, identity: identity, value: value)
+        return value
+      }
+    }
+  }
+}

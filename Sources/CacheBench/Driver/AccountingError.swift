@@ -1,0 +1,34 @@
+/// A broken accounting identity: some request was lost or counted twice. This is a bug in cachebench or in a
+/// cache design, never a property of the workload, so the run fails loudly instead of printing figures.
+struct AccountingError: Error, CustomStringConvertible {
+  var variant: String
+  var detail: String
+
+  var description: String { "accounting identity violated for \(variant): \(detail)" }
+}
+
+extension VariantResult {
+  /// Checks that every request was attributed to exactly one outcome and that the counters agree with each
+  /// other and with the histogram.
+  func checkAccounting(recorded: Int, expectedRequests: Int?) throws(AccountingError) {
+    let attributed = hits + joins + leaders + errors + cancellations
+    func fail(_ detail: String) -> AccountingError {
+      AccountingError(variant: variant.description, detail: detail)
+    }
+    guard requests == attributed else {
+      throw fail(
+        "requests \(requests) != hits \(hits) + joins \(joins) + leaders \(leaders)"
+          + " + errors \(errors) + cancellations \(cancellations) = \(attributed)")
+    }
+    guard latency.totalCount == recorded, recorded == requests else {
+      throw fail(
+        "latency samples \(latency.totalCount), recorded \(recorded), requests \(requests)")
+    }
+    if let expectedRequests, requests != expectedRequests {
+      throw fail("requests \(requests) != requested \(expectedRequests)")
+    }
+    guard fetches >= leaders else {
+      throw fail("fetches \(fetches) < leaders \(leaders): a leader was served without a fetch")
+    }
+  }
+}

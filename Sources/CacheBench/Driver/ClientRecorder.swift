@@ -1,0 +1,48 @@
+/// What one client task measured: its own counters and latency histogram, touched by no other task, so
+/// recording needs no lock and no allocation. The driver merges all clients' recorders after the window.
+struct ClientRecorder: Sendable {
+  /// Requests this client issued and saw end, however they ended.
+  var requests = 0
+  var hits = 0
+  var joins = 0
+  var leaders = 0
+  var errors = 0
+  var cancellations = 0
+  var latency = LatencyHistogram()
+  /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
+  var checksum: UInt64 = 0
+
+  /// Counts a request that returned a value.
+  @inline(__always)
+  mutating func record(_ outcome: CacheOutcome) {
+    switch outcome {
+    case .hit: hits += 1
+    case .join: joins += 1
+    case .leader: leaders += 1
+    }
+  }
+
+  /// Counts a request that threw: `CancellationError` is a cancellation, anything else a fetch error.
+  mutating func record(_ error: any Error) {
+    if error is CancellationError {
+      cancellations += 1
+    } else {
+      errors += 1
+    }
+  }
+
+  /// Adds another client's figures to these.
+  mutating func merge(_ other: ClientRecorder) {
+    requests += other.requests
+    hits += other.hits
+    joins += other.joins
+    leaders += other.leaders
+    errors += other.errors
+    cancellations += other.cancellations
+    latency.merge(other.latency)
+    checksum ^= other.checksum
+  }
+
+  /// Requests attributed to exactly one outcome; must equal `requests`.
+  var attributed: Int { hits + joins + leaders + errors + cancellations }
+}
