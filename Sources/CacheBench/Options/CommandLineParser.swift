@@ -1,0 +1,61 @@
+/// Turns the arguments after `argv[0]` into a `Command`.
+///
+/// Syntax: `cachebench [run] [--option value | --option=value]... [-h | --help] [--version]`.
+/// - `-h`/`--help` anywhere wins over everything else, errors included; then `--version`.
+/// - The first argument, if it does not start with `-`, is the subcommand; only `run` exists, and
+///   it is also what no subcommand means. Any later argument that is not an option is an error.
+/// - Each option takes exactly one value: the text after `=`, or else the next argument unless that
+///   starts with `--` (so `--csv -` and `--keys -3` read `-` and `-3` as values).
+/// - Each option may be given once; values are checked in argument order, so the first bad one is
+///   reported, and conflicts between options after all of them are read.
+enum CommandLineParser {
+  /// The one subcommand, implied when none is given.
+  static let runSubcommand = "run"
+  /// The spellings of the help flag, which takes no value.
+  private static let helpFlags: Set<String> = ["-h", "--help"]
+  /// The version flag, which takes no value.
+  private static let versionFlag = "--version"
+
+  /// Parses `arguments` (without the program name) into what the user asked for.
+  static func parse(_ arguments: [String]) throws(OptionsError) -> Command {
+    if arguments.contains(where: helpFlags.contains) { return .help }
+    if arguments.contains(versionFlag) { return .version }
+
+    var remaining = arguments[...]
+    if let first = remaining.first, !first.hasPrefix("-") {
+      guard first == runSubcommand else { throw .unknownSubcommand(first) }
+      remaining.removeFirst()
+    }
+
+    var builder = RunConfigurationBuilder()
+    var given: Set<OptionName> = []
+    while let argument = remaining.popFirst() {
+      guard argument.hasPrefix("-") else { throw .unexpectedArgument(argument) }
+      let (name, inlineValue) = split(argument)
+      guard let option = OptionName(rawValue: name) else {
+        if let inlineValue, helpFlags.contains(name) || name == versionFlag {
+          throw .unexpectedValue(flag: name, value: inlineValue)
+        }
+        throw .unknownOption(name)
+      }
+      guard given.insert(option).inserted else { throw .duplicateOption(option) }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if let next = remaining.first, !next.hasPrefix("--") {
+        value = next
+        remaining.removeFirst()
+      } else {
+        throw .missingValue(option)
+      }
+      try builder.apply(value, for: option)
+    }
+    return .run(try builder.build())
+  }
+
+  /// Splits `--name=value` at the first `=`; an argument without `=` has no inline value.
+  private static func split(_ argument: String) -> (name: String, value: String?) {
+    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}

@@ -1,0 +1,98 @@
+/// Reads the value of one option as a number, duration or list, checking it against the option's range.
+///
+/// Every failure is an `OptionsError` naming the option and quoting the value. Numbers are strict:
+/// decimal ASCII digits only, so `-3`, `+3`, `1e3`, `0x10`, `1_000` and the empty string are rejected,
+/// and a value too large for its type is reported as out of range.
+enum OptionValueParser {
+  /// An integer within `range`.
+  static func integer(
+    _ value: String, for option: OptionName, in range: ClosedRange<Int>
+  ) throws(OptionsError) -> Int {
+    let requirement = "must be \(range.lowerBound)...\(range.upperBound)"
+    guard isDigits(value) else {
+      throw .invalidValue(option: option, value: value, reason: "\(requirement), digits only")
+    }
+    guard let integer = Int(value), range.contains(integer) else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return integer
+  }
+
+  /// Any unsigned 64-bit integer.
+  static func unsignedInteger(_ value: String, for option: OptionName) throws(OptionsError)
+    -> UInt64
+  {
+    let requirement = "must be 0...\(UInt64.max)"
+    guard isDigits(value) else {
+      throw .invalidValue(option: option, value: value, reason: "\(requirement), digits only")
+    }
+    guard let integer = UInt64(value) else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return integer
+  }
+
+  /// A decimal number (`2`, `0.99`; no sign, exponent, `nan` or `inf`) greater than 0 and at most `maximum`.
+  static func positiveDecimal(
+    _ value: String, for option: OptionName, atMost maximum: Int
+  ) throws(OptionsError) -> Double {
+    let requirement = "must be greater than 0 and at most \(maximum)"
+    let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else {
+      throw .invalidValue(option: option, value: value, reason: "\(requirement), e.g. 0.99")
+    }
+    guard let decimal = Double(value), decimal.isFinite, decimal > 0, decimal <= Double(maximum)
+    else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return decimal
+  }
+
+  /// A duration (see `Duration.parse(_:)`, never negative) that satisfies `isAllowed`, which
+  /// `requirement` describes.
+  static func duration(
+    _ value: String, for option: OptionName, requirement: String,
+    isAllowed: (Duration) -> Bool
+  ) throws(OptionsError) -> Duration {
+    let duration: Duration
+    do {
+      duration = try Duration.parse(value)
+    } catch {
+      throw .invalidDuration(option: option, value: value, problem: error)
+    }
+    guard isAllowed(duration) else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return duration
+  }
+
+  /// A non-empty comma list of distinct case names of `Element`, returned in `allCases` order.
+  ///
+  /// The canonical order makes `--variants mutex,naive` and `--variants naive,mutex` the same run.
+  /// `kind` names an element in messages ("unknown design 'x'").
+  static func list<Element: RawRepresentable & CaseIterable & Equatable>(
+    _ value: String, for option: OptionName, kind: String
+  ) throws(OptionsError) -> [Element] where Element.RawValue == String {
+    let choices = Element.allCases.map(\.rawValue).joined(separator: ", ")
+    var selected: [Element] = []
+    for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let element = Element(rawValue: String(item)) else {
+        let reason =
+          item.isEmpty
+          ? "empty item; give a comma list of \(choices)"
+          : "unknown \(kind) '\(item)'; use \(choices)"
+        throw .invalidValue(option: option, value: value, reason: reason)
+      }
+      guard !selected.contains(element) else {
+        throw .invalidValue(option: option, value: value, reason: "'\(item)' is listed twice")
+      }
+      selected.append(element)
+    }
+    return Element.allCases.filter(selected.contains)
+  }
+
+  /// Whether `text` is one or more ASCII decimal digits.
+  private static func isDigits(_ text: some StringProtocol) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+}

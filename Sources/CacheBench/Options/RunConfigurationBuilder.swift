@@ -1,0 +1,89 @@
+/// Collects option values one at a time, then checks how they combine and yields the `RunConfiguration`.
+///
+/// Starts from `Scenario`'s own defaults, so the defaults live in one place; options the user did not
+/// give keep them. Values are checked as they arrive (the first bad argument is the one reported);
+/// conflicts between options and the variant list, which depends on `--shards`, wait for `build()`.
+struct RunConfigurationBuilder {
+  private var scenario = Scenario(variants: [])
+  private var csvPath: String?
+  private var designs: [CacheDesign] = CacheDesign.allCases
+  private var placements: [DecodePlacement] = [.inside, .outside]
+  private var zipfTheta: Double?
+  private var isUniform = false
+  private var requests: Int?
+  private var duration: Duration?
+
+  /// Reads `value` as the value of `option` and records it.
+  mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
+    typealias Parse = OptionValueParser
+    switch option {
+    case .variants:
+      designs = try Parse.list(value, for: option, kind: "design")
+    case .decode:
+      placements = try Parse.list(value, for: option, kind: "placement")
+    case .decodeCost:
+      scenario.decodeCost = try Parse.duration(
+        value, for: option, requirement: "must be 0...1s", isAllowed: { $0 <= .seconds(1) })
+    case .shards:
+      scenario.shards = try Parse.integer(value, for: option, in: 1...4_096)
+    case .keys:
+      scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
+    case .distribution:
+      switch value {
+      case "uniform": isUniform = true
+      case "zipf": isUniform = false
+      default:
+        throw .invalidValue(option: option, value: value, reason: "must be uniform or zipf")
+      }
+    case .zipfTheta:
+      zipfTheta = try Parse.positiveDecimal(value, for: option, atMost: 5)
+    case .seed:
+      scenario.seed = try Parse.unsignedInteger(value, for: option)
+    case .concurrency:
+      scenario.concurrency = try Parse.integer(value, for: option, in: 1...100_000)
+    case .requests:
+      requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
+    case .duration:
+      duration = try Parse.duration(
+        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
+        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
+    case .warmup:
+      scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
+    case .latency:
+      scenario.fetchLatency = try Parse.duration(
+        value, for: option, requirement: "must be 0...60s", isAllowed: { $0 <= .seconds(60) })
+    case .payloadBytes:
+      scenario.payloadBytes = try Parse.integer(value, for: option, in: 1...67_108_864)
+    case .csv:
+      guard !value.isEmpty else {
+        throw .invalidValue(option: option, value: value, reason: "must not be empty")
+      }
+      csvPath = value
+    }
+  }
+
+  /// The configuration the recorded options describe, or the first conflict between them.
+  func build() throws(OptionsError) -> RunConfiguration {
+    if requests != nil && duration != nil {
+      throw .conflictingOptions(OptionName.requests.rawValue, OptionName.duration.rawValue)
+    }
+    if isUniform && zipfTheta != nil {
+      throw .conflictingOptions(
+        "\(OptionName.distribution) uniform", OptionName.zipfTheta.rawValue)
+    }
+    var scenario = self.scenario
+    scenario.variants = Variant.all(
+      designs: designs, placements: placements, shards: scenario.shards)
+    if isUniform {
+      scenario.distribution = .uniform
+    } else if let zipfTheta {
+      scenario.distribution = .zipf(theta: zipfTheta)
+    }
+    if let duration {
+      scenario.stop = .duration(duration)
+    } else if let requests {
+      scenario.stop = .requests(requests)
+    }
+    return RunConfiguration(scenario: scenario, csvPath: csvPath)
+  }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import CacheBench
+
+/// What the help page must tell the user.
+struct HelpTextTests {
+  /// The help entry of each option: its line and the continuation lines indented under it.
+  static func entry(for option: OptionName) -> String? {
+    let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(option.rawValue) <") }) else {
+      return nil
+    }
+    let continuation = lines[(start + 1)...].prefix { $0.hasPrefix("     ") }
+    return ([lines[start]] + continuation).joined(separator: "\n")
+  }
+
+  /// Each option, the default its help entry states, and a command line spelling that default.
+  static let statedDefaults: [(option: OptionName, stated: String, arguments: [String])] = [
+    (.variants, "all four", ["--variants", "naive,coalescing,sharded,mutex"]),
+    (.decode, "inside,outside", ["--decode", "inside,outside"]),
+    (.decodeCost, "20us", ["--decode-cost", "20us"]),
+    (.shards, "8", ["--shards", "8"]),
+    (.keys, "10000", ["--keys", "10000"]),
+    (.distribution, "zipf", ["--distribution", "zipf"]),
+    (.zipfTheta, "0.99", ["--zipf-theta", "0.99"]),
+    (.seed, "1", ["--seed", "1"]),
+    (.concurrency, "64", ["--concurrency", "64"]),
+    (.requests, "50000", ["--requests", "50000"]),
+    (.duration, "none, --requests applies", []),
+    (.warmup, "2000", ["--warmup", "2000"]),
+    (.latency, "1ms", ["--latency", "1ms"]),
+    (.payloadBytes, "4096", ["--payload-bytes", "4096"]),
+    (.csv, "none", []),
+  ]
+
+  @Test(arguments: OptionName.allCases)
+  func everyOptionHasAnEntryWithADefault(_ option: OptionName) throws {
+    let entry = try #require(Self.entry(for: option))
+    #expect(entry.contains("(default: "))
+  }
+
+  @Test(arguments: statedDefaults)
+  func theStatedDefaultIsTheOneTheParserApplies(
+    _ option: OptionName, _ stated: String, _ arguments: [String]
+  ) throws {
+    let entry = try #require(Self.entry(for: option))
+    #expect(entry.contains("(default: \(stated))"))
+    #expect(try CommandLineParser.parse(arguments) == CommandLineParser.parse([]))
+  }
+
+  @Test func everyOptionHasAStatedDefaultInTheTable() {
+    #expect(Set(Self.statedDefaults.map(\.option)) == Set(OptionName.allCases))
+  }
+
+  @Test(arguments: ["USAGE: cachebench [run] [options]", "-h, --help", "--version"])
+  func theUsageLineAndFlagsAreShown(_ text: String) {
+    #expect(HelpText.usage.contains(text))
+  }
+
+  @Test(arguments: [
+    "0   success", "1   failure", "2   gate regression", "64  usage error",
+  ])
+  func everyExitCodeIsListed(_ line: String) {
+    #expect(HelpText.usage.contains("  \(line)"))
+  }
+
+  @Test func everyLineFitsAnEightyColumnTerminal() {
+    for line in HelpText.usage.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+  }
+}

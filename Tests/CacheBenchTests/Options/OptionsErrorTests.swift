@@ -1,0 +1,243 @@
+import Testing
+
+@testable import CacheBench
+
+/// The errors, and their exact messages, that bad command lines produce.
+struct OptionsErrorTests {
+  /// A bad command line with the error and the message it must produce.
+  struct BadInput: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var error: OptionsError
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+
+    init(_ arguments: [String], _ error: OptionsError, _ message: String) {
+      self.arguments = arguments
+      self.error = error
+      self.message = message
+    }
+  }
+
+  static let badInputs: [BadInput] = [
+    BadInput(
+      ["--shard", "4"], .unknownOption("--shard"),
+      "unknown option '--shard'; see 'cachebench --help'"),
+    BadInput(
+      ["--shard=4"], .unknownOption("--shard"),
+      "unknown option '--shard'; see 'cachebench --help'"),
+    BadInput(["-k"], .unknownOption("-k"), "unknown option '-k'; see 'cachebench --help'"),
+    BadInput(
+      ["bench"], .unknownSubcommand("bench"),
+      "unknown subcommand 'bench'; see 'cachebench --help'"),
+    BadInput(
+      ["run", "run"], .unexpectedArgument("run"),
+      "unexpected argument 'run'; see 'cachebench --help'"),
+    BadInput(
+      ["--keys", "5", "extra"], .unexpectedArgument("extra"),
+      "unexpected argument 'extra'; see 'cachebench --help'"),
+    BadInput(
+      ["--version=2"], .unexpectedValue(flag: "--version", value: "2"),
+      "unexpected value '2' for --version: it takes no value"),
+    BadInput(["--keys"], .missingValue(.keys), "missing value for --keys"),
+    BadInput(["run", "--keys"], .missingValue(.keys), "missing value for --keys"),
+    BadInput(["--keys", "--shards", "4"], .missingValue(.keys), "missing value for --keys"),
+    BadInput(["--csv", "--keys", "4"], .missingValue(.csv), "missing value for --csv"),
+    BadInput(
+      ["--shards", "0"], .invalidValue(option: .shards, value: "0", reason: "must be 1...4096"),
+      "invalid value '0' for --shards: must be 1...4096"),
+    BadInput(
+      ["--shards=4097"],
+      .invalidValue(option: .shards, value: "4097", reason: "must be 1...4096"),
+      "invalid value '4097' for --shards: must be 1...4096"),
+    BadInput(
+      ["--keys", "-3"],
+      .invalidValue(option: .keys, value: "-3", reason: "must be 1...10000000, digits only"),
+      "invalid value '-3' for --keys: must be 1...10000000, digits only"),
+    BadInput(
+      ["--keys", "+3"],
+      .invalidValue(option: .keys, value: "+3", reason: "must be 1...10000000, digits only"),
+      "invalid value '+3' for --keys: must be 1...10000000, digits only"),
+    BadInput(
+      ["--concurrency", "many"],
+      .invalidValue(option: .concurrency, value: "many", reason: "must be 1...100000, digits only"),
+      "invalid value 'many' for --concurrency: must be 1...100000, digits only"),
+    BadInput(
+      ["--requests", "1e3"],
+      .invalidValue(
+        option: .requests, value: "1e3", reason: "must be 1...1000000000, digits only"),
+      "invalid value '1e3' for --requests: must be 1...1000000000, digits only"),
+    BadInput(
+      ["--warmup", "0x10"],
+      .invalidValue(option: .warmup, value: "0x10", reason: "must be 0...1000000000, digits only"),
+      "invalid value '0x10' for --warmup: must be 0...1000000000, digits only"),
+    BadInput(
+      ["--payload-bytes="],
+      .invalidValue(
+        option: .payloadBytes, value: "", reason: "must be 1...67108864, digits only"),
+      "invalid value '' for --payload-bytes: must be 1...67108864, digits only"),
+    BadInput(
+      ["--requests", "99999999999999999999"],
+      .invalidValue(
+        option: .requests, value: "99999999999999999999", reason: "must be 1...1000000000"),
+      "invalid value '99999999999999999999' for --requests: must be 1...1000000000"),
+    BadInput(
+      ["--seed", "18446744073709551616"],
+      .invalidValue(
+        option: .seed, value: "18446744073709551616", reason: "must be 0...18446744073709551615"),
+      "invalid value '18446744073709551616' for --seed: must be 0...18446744073709551615"),
+    BadInput(
+      ["--seed", "-1"],
+      .invalidValue(
+        option: .seed, value: "-1", reason: "must be 0...18446744073709551615, digits only"),
+      "invalid value '-1' for --seed: must be 0...18446744073709551615, digits only"),
+    BadInput(
+      ["--latency", "5"], .invalidDuration(option: .latency, value: "5", problem: .missingUnit),
+      "invalid duration '5' for --latency: needs a unit (ns, us, ms, s, m)"),
+    BadInput(
+      ["--latency", "5h"],
+      .invalidDuration(option: .latency, value: "5h", problem: .unknownUnit("h")),
+      "invalid duration '5h' for --latency: unknown unit 'h'; use ns, us, ms, s or m"),
+    BadInput(
+      ["--decode-cost", "-1ms"],
+      .invalidDuration(option: .decodeCost, value: "-1ms", problem: .negative),
+      "invalid duration '-1ms' for --decode-cost: must not be negative"),
+    BadInput(
+      ["--decode-cost", "2s"],
+      .invalidValue(option: .decodeCost, value: "2s", reason: "must be 0...1s"),
+      "invalid value '2s' for --decode-cost: must be 0...1s"),
+    BadInput(
+      ["--latency", "61s"],
+      .invalidValue(option: .latency, value: "61s", reason: "must be 0...60s"),
+      "invalid value '61s' for --latency: must be 0...60s"),
+    BadInput(
+      ["--duration", "0s"],
+      .invalidValue(
+        option: .duration, value: "0s",
+        reason: "must be greater than 0 and at most 1440m (24 hours)"),
+      "invalid value '0s' for --duration: must be greater than 0 and at most 1440m (24 hours)"),
+    BadInput(
+      ["--duration", "1441m"],
+      .invalidValue(
+        option: .duration, value: "1441m",
+        reason: "must be greater than 0 and at most 1440m (24 hours)"),
+      "invalid value '1441m' for --duration: must be greater than 0 and at most 1440m (24 hours)"),
+    BadInput(
+      ["--duration", "99999999999999999999m"],
+      .invalidDuration(option: .duration, value: "99999999999999999999m", problem: .overflow),
+      "invalid duration '99999999999999999999m' for --duration: is too large"),
+    BadInput(
+      ["--variants", "naive,fast"],
+      .invalidValue(
+        option: .variants, value: "naive,fast",
+        reason: "unknown design 'fast'; use naive, coalescing, sharded, mutex"),
+      "invalid value 'naive,fast' for --variants: unknown design 'fast'; use naive, coalescing, "
+        + "sharded, mutex"),
+    BadInput(
+      ["--variants", "naive,mutex,naive"],
+      .invalidValue(
+        option: .variants, value: "naive,mutex,naive", reason: "'naive' is listed twice"),
+      "invalid value 'naive,mutex,naive' for --variants: 'naive' is listed twice"),
+    BadInput(
+      ["--variants", ""],
+      .invalidValue(
+        option: .variants, value: "",
+        reason: "empty item; give a comma list of naive, coalescing, sharded, mutex"),
+      "invalid value '' for --variants: empty item; give a comma list of naive, coalescing, "
+        + "sharded, mutex"),
+    BadInput(
+      ["--decode", "inside,"],
+      .invalidValue(
+        option: .decode, value: "inside,",
+        reason: "empty item; give a comma list of inside, outside, none"),
+      "invalid value 'inside,' for --decode: empty item; give a comma list of inside, outside, none"
+    ),
+    BadInput(
+      ["--decode", "Inside"],
+      .invalidValue(
+        option: .decode, value: "Inside",
+        reason: "unknown placement 'Inside'; use inside, outside, none"),
+      "invalid value 'Inside' for --decode: unknown placement 'Inside'; use inside, outside, none"),
+    BadInput(
+      ["--decode", "none,none"],
+      .invalidValue(option: .decode, value: "none,none", reason: "'none' is listed twice"),
+      "invalid value 'none,none' for --decode: 'none' is listed twice"),
+    BadInput(
+      ["--distribution", "normal"],
+      .invalidValue(option: .distribution, value: "normal", reason: "must be uniform or zipf"),
+      "invalid value 'normal' for --distribution: must be uniform or zipf"),
+    BadInput(
+      ["--zipf-theta", "0"],
+      .invalidValue(
+        option: .zipfTheta, value: "0", reason: "must be greater than 0 and at most 5"),
+      "invalid value '0' for --zipf-theta: must be greater than 0 and at most 5"),
+    BadInput(
+      ["--zipf-theta", "6"],
+      .invalidValue(
+        option: .zipfTheta, value: "6", reason: "must be greater than 0 and at most 5"),
+      "invalid value '6' for --zipf-theta: must be greater than 0 and at most 5"),
+    BadInput(
+      ["--zipf-theta", "5.000001"],
+      .invalidValue(
+        option: .zipfTheta, value: "5.000001", reason: "must be greater than 0 and at most 5"),
+      "invalid value '5.000001' for --zipf-theta: must be greater than 0 and at most 5"),
+    BadInput(
+      ["--zipf-theta", "nan"],
+      .invalidValue(
+        option: .zipfTheta, value: "nan",
+        reason: "must be greater than 0 and at most 5, e.g. 0.99"),
+      "invalid value 'nan' for --zipf-theta: must be greater than 0 and at most 5, e.g. 0.99"),
+    BadInput(
+      ["--zipf-theta", "inf"],
+      .invalidValue(
+        option: .zipfTheta, value: "inf",
+        reason: "must be greater than 0 and at most 5, e.g. 0.99"),
+      "invalid value 'inf' for --zipf-theta: must be greater than 0 and at most 5, e.g. 0.99"),
+    BadInput(
+      ["--zipf-theta", "-0.5"],
+      .invalidValue(
+        option: .zipfTheta, value: "-0.5",
+        reason: "must be greater than 0 and at most 5, e.g. 0.99"),
+      "invalid value '-0.5' for --zipf-theta: must be greater than 0 and at most 5, e.g. 0.99"),
+    BadInput(
+      ["--distribution", "uniform", "--zipf-theta", "1.1"],
+      .conflictingOptions("--distribution uniform", "--zipf-theta"),
+      "--distribution uniform and --zipf-theta cannot be used together"),
+    BadInput(
+      ["--zipf-theta=1.1", "--distribution=uniform"],
+      .conflictingOptions("--distribution uniform", "--zipf-theta"),
+      "--distribution uniform and --zipf-theta cannot be used together"),
+    BadInput(
+      ["--requests", "10", "--duration", "5s"], .conflictingOptions("--requests", "--duration"),
+      "--requests and --duration cannot be used together"),
+    BadInput(
+      ["--duration=5s", "--requests=10"], .conflictingOptions("--requests", "--duration"),
+      "--requests and --duration cannot be used together"),
+    BadInput(
+      ["--keys", "5", "--keys=6"], .duplicateOption(.keys),
+      "duplicate option --keys: give it once"),
+    BadInput(
+      ["--csv", "a.csv", "--csv", "a.csv"], .duplicateOption(.csv),
+      "duplicate option --csv: give it once"),
+    BadInput(
+      ["--csv", ""], .invalidValue(option: .csv, value: "", reason: "must not be empty"),
+      "invalid value '' for --csv: must not be empty"),
+    BadInput(
+      ["--csv="], .invalidValue(option: .csv, value: "", reason: "must not be empty"),
+      "invalid value '' for --csv: must not be empty"),
+    BadInput(
+      ["--shards", "0", "--keys", "0"],
+      .invalidValue(option: .shards, value: "0", reason: "must be 1...4096"),
+      "invalid value '0' for --shards: must be 1...4096"),
+  ]
+
+  @Test(arguments: badInputs)
+  func badInputIsRejectedWithItsExactMessage(_ bad: BadInput) {
+    #expect(throws: bad.error) { try CommandLineParser.parse(bad.arguments) }
+    #expect(bad.error.description == bad.message)
+  }
+
+  @Test(arguments: badInputs)
+  func everyMessageIsOneLine(_ bad: BadInput) {
+    #expect(!bad.message.contains("\n"))
+  }
+}
