@@ -1,0 +1,136 @@
+/// Renders a run as CSV: one header line, then one row per variant, every row repeating the run's
+/// metadata and scenario so files of several runs can be concatenated and filtered.
+///
+/// The format is RFC 4180: records end in CRLF (`\r\n`), the last one included, as the RFC specifies
+/// and spreadsheet and data-frame readers accept; a field containing a comma, a double quote, CR or LF
+/// is enclosed in double quotes with inner quotes doubled. The column order is a contract
+/// (STYLE.md rule 11): append new columns at the end, never reorder or rename.
+///
+/// Numbers are written without locale: integers plain, `.` as the decimal separator, no grouping.
+/// Times are whole nanoseconds (`*_ns`) except `duration_s` and `window_s` (seconds, six decimals);
+/// `throughput` is requests per second with one decimal, `latency_mean_ns` has one decimal.
+/// An empty field means "not applicable": `zipf_theta` for a uniform distribution, `requests_target`
+/// or `duration_s` for the stop condition not in use, and latency columns of a histogram that
+/// recorded nothing (for example `fetch_latency_*` when every request was a hit).
+enum CSVWriter {
+  /// The header, in order; see `CSVWriter` for units and empty fields.
+  static let columns: [String] = fields.map(\.name)
+
+  /// The whole CSV document: the header record, then one record per result, in the order given.
+  static func render(results: [VariantResult], scenario: Scenario, metadata: RunMetadata) -> String
+  {
+    var text = record(columns)
+    for result in results {
+      let row = Row(result: result, scenario: scenario, metadata: metadata)
+      text += record(fields.map { $0.value(row) })
+    }
+    return text
+  }
+
+  /// One record: the fields escaped, joined by commas, ended by CRLF.
+  static func record(_ values: [String]) -> String {
+    values.map(escaped).joined(separator: ",") + "\r\n"
+  }
+
+  /// `value` as an RFC 4180 field: unchanged unless it contains a comma, double quote, CR or LF, in
+  /// which case it is enclosed in double quotes and each inner double quote doubled.
+  static func escaped(_ value: String) -> String {
+    let needsQuotes = value.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
+    guard needsQuotes else { return value }
+    return "\"" + value.replacing("\"", with: "\"\"") + "\""
+  }
+
+  /// What one record is rendered from.
+  private struct Row {
+    var result: VariantResult
+    var scenario: Scenario
+    var metadata: RunMetadata
+  }
+
+  /// A column: its header name and how its value is written.
+  private struct Field: Sendable {
+    var name: String
+    var value: @Sendable (Row) -> String
+  }
+
+  /// The columns in their contractual order, each with its value, so header and rows cannot drift.
+  private static let fields: [Field] = [
+    // Run metadata and scenario: the same in every row of one run.
+    Field(name: "timestamp") { $0.metadata.timestamp },
+    Field(name: "tool_version") { $0.metadata.toolVersion },
+    Field(name: "swift_version") { $0.metadata.swiftVersion },
+    Field(name: "git_commit") { $0.metadata.gitCommit },
+    Field(name: "host_cores") { String($0.metadata.hostCores) },
+    Field(name: "seed") { String($0.scenario.seed) },
+    Field(name: "keys") { String($0.scenario.keys) },
+    Field(name: "distribution") { distributionName($0.scenario.distribution) },
+    Field(name: "zipf_theta") { zipfTheta($0.scenario.distribution) },
+    Field(name: "concurrency") { String($0.scenario.concurrency) },
+    Field(name: "requests_target") {
+      if case .requests(let count) = $0.scenario.stop { String(count) } else { "" }
+    },
+    Field(name: "duration_s") {
+      if case .duration(let duration) = $0.scenario.stop {
+        DecimalText.seconds(duration)
+      } else {
+        ""
+      }
+    },
+    Field(name: "warmup") { String($0.scenario.warmupRequests) },
+    // From the result rather than the scenario: the latency this variant's fetcher actually had.
+    Field(name: "fetch_latency_configured_ns") {
+      String(DecimalText.nanoseconds($0.result.configuredFetchLatency))
+    },
+    Field(name: "payload_bytes") { String($0.scenario.payloadBytes) },
+    Field(name: "decode_cost_ns") { String(DecimalText.nanoseconds($0.scenario.decodeCost)) },
+    // Variant.
+    Field(name: "variant") { $0.result.variant.name },
+    Field(name: "design") { $0.result.variant.design.rawValue },
+    Field(name: "decode") { $0.result.variant.decode.rawValue },
+    Field(name: "shards") { String($0.result.variant.shards) },
+    // Metrics of the measured window.
+    Field(name: "requests") { String($0.result.requests) },
+    Field(name: "hits") { String($0.result.hits) },
+    Field(name: "joins") { String($0.result.joins) },
+    Field(name: "leaders") { String($0.result.leaders) },
+    Field(name: "errors") { String($0.result.errors) },
+    Field(name: "cancellations") { String($0.result.cancellations) },
+    Field(name: "fetches") { String($0.result.fetches) },
+    Field(name: "duplicate_fetches") { String($0.result.duplicateFetches) },
+    Field(name: "window_s") { DecimalText.seconds(nanoseconds: $0.result.windowNanoseconds) },
+    Field(name: "throughput") { DecimalText.fixed($0.result.throughput, fractionDigits: 1) },
+    Field(name: "latency_p50_ns") { percentile(50, of: $0.result.latency) },
+    Field(name: "latency_p90_ns") { percentile(90, of: $0.result.latency) },
+    Field(name: "latency_p99_ns") { percentile(99, of: $0.result.latency) },
+    Field(name: "latency_p999_ns") { percentile(99.9, of: $0.result.latency) },
+    Field(name: "latency_p9999_ns") { percentile(99.99, of: $0.result.latency) },
+    Field(name: "latency_max_ns") { maximum(of: $0.result.latency) },
+    Field(name: "latency_mean_ns") { mean(of: $0.result.latency) },
+    Field(name: "fetch_latency_p50_ns") { percentile(50, of: $0.result.fetchLatency) },
+    Field(name: "fetch_latency_p99_ns") { percentile(99, of: $0.result.fetchLatency) },
+  ]
+
+  private static func distributionName(_ distribution: KeyDistributionKind) -> String {
+    switch distribution {
+    case .uniform: "uniform"
+    case .zipf: "zipf"
+    }
+  }
+
+  /// Theta in Swift's shortest round-trip form (`0.99`), which is locale-free and exact.
+  private static func zipfTheta(_ distribution: KeyDistributionKind) -> String {
+    if case .zipf(let theta) = distribution { "\(theta)" } else { "" }
+  }
+
+  private static func percentile(_ percentile: Double, of histogram: LatencyHistogram) -> String {
+    histogram.totalCount == 0 ? "" : String(histogram.value(atPercentile: percentile))
+  }
+
+  private static func maximum(of histogram: LatencyHistogram) -> String {
+    histogram.totalCount == 0 ? "" : String(histogram.max)
+  }
+
+  private static func mean(of histogram: LatencyHistogram) -> String {
+    histogram.totalCount == 0 ? "" : DecimalText.fixed(histogram.mean, fractionDigits: 1)
+  }
+}

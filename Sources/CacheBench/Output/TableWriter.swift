@@ -1,0 +1,118 @@
+/// Renders the human summary of a run for standard output: a table with one row per variant, then
+/// one line per variant comparing its realised fetch latency with the configured one.
+///
+/// Names are left-aligned and numbers right-aligned, columns separated by two spaces, the header
+/// underlined with dashes. Latencies and throughput are in `HumanUnits` (three significant digits,
+/// unit per value); counts are plain integers. A latency of a histogram that recorded nothing is `-`.
+///
+/// The fetch latency lines are per variant, not aggregated, because each variant runs its own
+/// fetcher under its own load: a sleep-based fetcher overshoots more when the cores are busy, so the
+/// realised latency belongs beside the variant that saw it. For example:
+///
+///     fetch latency naive/inside:    configured 1.00ms, realised p50 1.01ms p99 1.09ms
+///     fetch latency sharded(8)/none: configured 1.00ms, realised: no fetches
+enum TableWriter {
+  /// The table and fetch latency lines for `results`, in the order given, each line ending in `\n`.
+  static func render(_ results: [VariantResult]) -> String {
+    table(results) + fetchLatencyLines(results)
+  }
+
+  private enum Alignment {
+    case left
+    case right
+  }
+
+  /// A table column: its header, alignment and how a result's cell is written.
+  private struct Column {
+    var header: String
+    var alignment: Alignment
+    var cell: (VariantResult) -> String
+  }
+
+  private static var columns: [Column] {
+    [
+      Column(header: "variant", alignment: .left) { $0.variant.name },
+      Column(header: "decode", alignment: .left) { $0.variant.decode.rawValue },
+      Column(header: "shards", alignment: .right) { String($0.variant.shards) },
+      Column(header: "throughput", alignment: .right) { HumanUnits.throughput($0.throughput) },
+      Column(header: "p50", alignment: .right) { latency($0.latency, atPercentile: 50) },
+      Column(header: "p99", alignment: .right) { latency($0.latency, atPercentile: 99) },
+      Column(header: "p99.9", alignment: .right) { latency($0.latency, atPercentile: 99.9) },
+      Column(header: "max", alignment: .right) { maximum($0.latency) },
+      Column(header: "hits", alignment: .right) { String($0.hits) },
+      Column(header: "joins", alignment: .right) { String($0.joins) },
+      Column(header: "fetches", alignment: .right) { String($0.fetches) },
+      Column(header: "dup_fetches", alignment: .right) { String($0.duplicateFetches) },
+    ]
+  }
+
+  private static func table(_ results: [VariantResult]) -> String {
+    let columns = columns
+    let cells = results.map { result in columns.map { $0.cell(result) } }
+    let widths = columns.indices.map { index in
+      cells.reduce(columns[index].header.count) { Swift.max($0, $1[index].count) }
+    }
+    func line(_ values: [String]) -> String {
+      let padded = columns.indices.map { index in
+        pad(values[index], to: widths[index], alignment: columns[index].alignment)
+      }
+      return trimmingTrailingSpaces(padded.joined(separator: "  ")) + "\n"
+    }
+    var text = line(columns.map(\.header))
+    text += line(widths.map { String(repeating: "-", count: $0) })
+    for row in cells {
+      text += line(row)
+    }
+    return text
+  }
+
+  private static func fetchLatencyLines(_ results: [VariantResult]) -> String {
+    let labels = results.map { "\($0.variant.description):" }
+    let configured = results.map { HumanUnits.latency($0.configuredFetchLatency) }
+    let labelWidth = labels.map(\.count).max() ?? 0
+    let configuredWidth = configured.map(\.count).max() ?? 0
+    let realised = results.map { result in
+      result.fetchLatency.totalCount == 0
+        ? nil
+        : (
+          p50: latency(result.fetchLatency, atPercentile: 50),
+          p99: latency(result.fetchLatency, atPercentile: 99)
+        )
+    }
+    let p50Width = realised.map { $0?.p50.count ?? 0 }.max() ?? 0
+    let p99Width = realised.map { $0?.p99.count ?? 0 }.max() ?? 0
+    var text = ""
+    for index in results.indices {
+      var line = "fetch latency " + pad(labels[index], to: labelWidth, alignment: .left)
+      line += " configured " + pad(configured[index], to: configuredWidth, alignment: .right)
+      if let realised = realised[index] {
+        line += ", realised p50 " + pad(realised.p50, to: p50Width, alignment: .right)
+        line += " p99 " + pad(realised.p99, to: p99Width, alignment: .right)
+      } else {
+        line += ", realised: no fetches"
+      }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  private static func latency(_ histogram: LatencyHistogram, atPercentile percentile: Double)
+    -> String
+  {
+    histogram.totalCount == 0
+      ? "-" : HumanUnits.latency(nanoseconds: histogram.value(atPercentile: percentile))
+  }
+
+  private static func maximum(_ histogram: LatencyHistogram) -> String {
+    histogram.totalCount == 0 ? "-" : HumanUnits.latency(nanoseconds: histogram.max)
+  }
+
+  private static func pad(_ text: String, to width: Int, alignment: Alignment) -> String {
+    let padding = String(repeating: " ", count: Swift.max(0, width - text.count))
+    return alignment == .left ? text + padding : padding + text
+  }
+
+  private static func trimmingTrailingSpaces(_ text: String) -> String {
+    String(text.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import CacheBench
+
+struct CSVWriterTests {
+  private static let naiveRow =
+    "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
+    + "naive,naive,inside,1,"
+    + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
+    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345\r\n"
+
+  private static let shardedRow =
+    "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
+    + "sharded(8),sharded,outside,8,"
+    + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
+    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000\r\n"
+
+  @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
+    let expected = [
+      "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "seed", "keys",
+      "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s", "warmup",
+      "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
+      "variant", "design", "decode", "shards",
+      "requests", "hits", "joins", "leaders", "errors", "cancellations", "fetches",
+      "duplicate_fetches", "window_s", "throughput", "latency_p50_ns", "latency_p90_ns",
+      "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
+      "latency_mean_ns", "fetch_latency_p50_ns", "fetch_latency_p99_ns",
+    ]
+    #expect(CSVWriter.columns == expected)
+    let text = CSVWriter.render(
+      results: [], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(text == expected.joined(separator: ",") + "\r\n")
+  }
+
+  @Test func rendersOneCRLFTerminatedRowPerResultInOrder() {
+    let text = CSVWriter.render(
+      results: [OutputFixtures.naiveInside, OutputFixtures.shardedOutside],
+      scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    let header = CSVWriter.columns.joined(separator: ",") + "\r\n"
+    #expect(text == header + Self.naiveRow + Self.shardedRow)
+  }
+
+  @Test func everyRowHasOneFieldPerColumn() {
+    let text = CSVWriter.render(
+      results: [OutputFixtures.naiveInside], scenario: OutputFixtures.scenario,
+      metadata: OutputFixtures.metadata)
+    let records = text.split(separator: "\r\n")
+    #expect(records.count == 2)
+    for record in records {
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 39)
+    }
+  }
+
+  @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
+    var scenario = OutputFixtures.scenario
+    scenario.distribution = .uniform
+    scenario.stop = .duration(.milliseconds(2_500))
+    let text = CSVWriter.render(
+      results: [OutputFixtures.naiveInside], scenario: scenario,
+      metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(
+      row.hasPrefix("2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,uniform,,16,,2.500000,500,")
+    )
+  }
+
+  @Test func histogramsThatRecordedNothingGiveEmptyLatencyFields() {
+    var result = OutputFixtures.naiveInside
+    result.fetchLatency = LatencyHistogram()
+    result.latency = LatencyHistogram()
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,"))
+  }
+
+  @Test(arguments: [
+    ("plain", "plain"),
+    ("", ""),
+    ("a,b", "\"a,b\""),
+    ("say \"hi\"", "\"say \"\"hi\"\"\""),
+    ("line\nbreak", "\"line\nbreak\""),
+    ("carriage\rreturn", "\"carriage\rreturn\""),
+    ("crlf\r\n", "\"crlf\r\n\""),
+    ("\"", "\"\"\"\""),
+  ])
+  func fieldsWithCommaQuoteOrLineBreakAreQuotedWithQuotesDoubled(value: String, expected: String) {
+    #expect(CSVWriter.escaped(value) == expected)
+  }
+
+  @Test func metadataWithACommaQuoteAndNewlineIsQuotedInTheRow() {
+    var metadata = OutputFixtures.metadata
+    metadata.gitCommit = "0123abc,\"dirty\"\nwip"
+    let text = CSVWriter.render(
+      results: [OutputFixtures.naiveInside], scenario: OutputFixtures.scenario, metadata: metadata)
+    #expect(
+      text.contains("\r\n2026-11-29T15:04:36Z,0.1.0,6.3.1,\"0123abc,\"\"dirty\"\"\nwip\",2,42,"))
+  }
+}

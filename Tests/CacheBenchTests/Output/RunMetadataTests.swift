@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import CacheBench
+
+struct RunMetadataTests {
+  @Test func timestampIsISO8601InUTCWithWholeSeconds() {
+    let date = Date(timeIntervalSince1970: 1_795_964_676.7)
+    #expect(RunMetadata.timestamp(of: date) == "2026-11-29T15:04:36Z")
+  }
+
+  @Test func gitCommitComesFromTheLauncherVariable() {
+    #expect(RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": "5ea2c19\n"]) == "5ea2c19")
+  }
+
+  @Test(arguments: [[:], ["CACHEBENCH_GIT_COMMIT": ""], ["CACHEBENCH_GIT_COMMIT": " \n"]])
+  func gitCommitIsUnknownWhenTheVariableIsUnsetOrBlank(environment: [String: String]) {
+    #expect(RunMetadata.gitCommit(in: environment) == "unknown")
+  }
+
+  @Test func swiftVersionIsAReleaseNumber() {
+    let version = RunMetadata.compilerVersion
+    #expect(version.wholeMatch(of: /6\.[0-4](\.[0-4])?/) != nil)
+  }
+
+  @Test func currentGathersHostFactsAndTheGivenValues() {
+    let date = Date(timeIntervalSince1970: 0)
+    let metadata = RunMetadata.current(
+      toolVersion: "9.9.9", date: date, environment: ["CACHEBENCH_GIT_COMMIT": "abc"])
+    #expect(metadata.timestamp == "1970-01-01T00:00:00Z")
+    #expect(metadata.toolVersion == "9.9.9")
+    #expect(metadata.gitCommit == "abc")
+    #expect(metadata.swiftVersion == RunMetadata.compilerVersion)
+    #expect(metadata.hostCores >= 1)
+    #expect(!metadata.hostName.isEmpty)
+  }
+}
