@@ -14,7 +14,10 @@ let package = Package(
     ),
     .target(
       name: "CacheBench",
-      dependencies: ["CJemalloc"]
+      dependencies: ["CJemalloc"],
+      // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
+      // Foundation; say so explicitly rather than depend on that.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
     .executableTarget(
       name: "cachebench",

@@ -1,3 +1,9 @@
 import CacheBench
 
-await debugRun(CommandLine.arguments)
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(await CacheBenchCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

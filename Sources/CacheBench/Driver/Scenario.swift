@@ -67,7 +67,7 @@ enum DecodePlacement: String, Sendable, CaseIterable {
   /// In the caller after it leaves the cache, off any actor, on every request.
   case outside
   /// No decode work at all.
-  case none
+  case noDecode = "none"
 }
 
 /// One measured configuration: a design with a decode placement (and a shard count for `sharded`).

@@ -28,7 +28,7 @@ enum HelpText {
                                 uniform. (default: 0.99)
       --seed <n>                Seed of the key sequence,
                                 0...18446744073709551615. (default: 1)
-      --concurrency <n>         Closed-loop client tasks, 1...100000.
+      --concurrency <n>         Closed-loop client tasks, 1...4096.
                                 (default: 64)
       --requests <n>            Requests per measured window, 1...1000000000;
                                 not with --duration. (default: 50000)

@@ -40,7 +40,7 @@ struct RunConfigurationBuilder {
     case .seed:
       scenario.seed = try Parse.unsignedInteger(value, for: option)
     case .concurrency:
-      scenario.concurrency = try Parse.integer(value, for: option, in: 1...100_000)
+      scenario.concurrency = try Parse.integer(value, for: option, in: 1...4_096)
     case .requests:
       requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
     case .duration:

@@ -7,7 +7,7 @@ struct AccountingTests {
     var latency = LatencyHistogram()
     for _ in 0..<requests { latency.record(1_000) }
     return VariantResult(
-      variant: Variant(design: .coalescing, decode: .none, shards: 1), requests: requests,
+      variant: Variant(design: .coalescing, decode: .noDecode, shards: 1), requests: requests,
       hits: hits,
       joins: 0, leaders: leaders, errors: 0, cancellations: 0, fetches: fetches,
       duplicateFetches: 0,

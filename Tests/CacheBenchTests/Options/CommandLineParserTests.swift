@@ -74,11 +74,11 @@ struct CommandLineParserTests {
     },
     ValidOption("--variants", "naive,coalescing,sharded,mutex") { _ in },
     ValidOption("--decode", "none") {
-      $0.variants = Variant.all(designs: CacheDesign.allCases, placements: [.none], shards: 8)
+      $0.variants = Variant.all(designs: CacheDesign.allCases, placements: [.noDecode], shards: 8)
     },
     ValidOption("--decode", "none,outside,inside") {
       $0.variants = Variant.all(
-        designs: CacheDesign.allCases, placements: [.inside, .outside, .none], shards: 8)
+        designs: CacheDesign.allCases, placements: [.inside, .outside, .noDecode], shards: 8)
     },
     ValidOption("--decode-cost", "0us") { $0.decodeCost = .zero },
     ValidOption("--decode-cost", "1s") { $0.decodeCost = .seconds(1) },
@@ -104,7 +104,7 @@ struct CommandLineParserTests {
     ValidOption("--seed", "0") { $0.seed = 0 },
     ValidOption("--seed", "18446744073709551615") { $0.seed = .max },
     ValidOption("--concurrency", "1") { $0.concurrency = 1 },
-    ValidOption("--concurrency", "100000") { $0.concurrency = 100_000 },
+    ValidOption("--concurrency", "4096") { $0.concurrency = 4_096 },
     ValidOption("--requests", "1") { $0.stop = .requests(1) },
     ValidOption("--requests", "1000000000") { $0.stop = .requests(1_000_000_000) },
     ValidOption("--duration", "30s") { $0.stop = .duration(.seconds(30)) },
@@ -148,9 +148,9 @@ struct CommandLineParserTests {
     let expected = Scenario(
       variants: [
         Variant(design: .coalescing, decode: .outside, shards: 1),
-        Variant(design: .coalescing, decode: .none, shards: 1),
+        Variant(design: .coalescing, decode: .noDecode, shards: 1),
         Variant(design: .sharded, decode: .outside, shards: 16),
-        Variant(design: .sharded, decode: .none, shards: 16),
+        Variant(design: .sharded, decode: .noDecode, shards: 16),
       ],
       keys: 500,
       distribution: .zipf(theta: 1.1),

@@ -1,0 +1,31 @@
+/// The short lines a run prints on stderr while it works, so a person knows what is being measured.
+enum RunDescription {
+  /// One line naming the workload every variant gets.
+  static func summary(of scenario: Scenario) -> String {
+    let stop: String
+    switch scenario.stop {
+    case .requests(let count): stop = "\(count) requests"
+    case .duration(let duration):
+      stop = "\(HumanUnits.latency(nanoseconds: UInt64(duration.nanoseconds)))"
+    }
+    let distribution: String
+    switch scenario.distribution {
+    case .uniform: distribution = "uniform"
+    case .zipf(let theta): distribution = "zipf(\(theta))"
+    }
+    return
+      "\(scenario.variants.count) variants; each: \(stop) after \(scenario.warmupRequests) warm-up,"
+      + " \(scenario.concurrency) clients, \(scenario.keys) keys \(distribution), seed \(scenario.seed),"
+      + " fetch \(HumanUnits.latency(nanoseconds: UInt64(scenario.fetchLatency.nanoseconds))),"
+      + " \(scenario.payloadBytes) B payload,"
+      + " decode \(HumanUnits.latency(nanoseconds: UInt64(scenario.decodeCost.nanoseconds)))"
+  }
+
+  /// One line per finished variant.
+  static func progressLine(for result: VariantResult) -> String {
+    let seconds = Double(result.windowNanoseconds) / 1e9
+    return "\(result.variant.description): \(result.requests) requests in "
+      + "\(HumanUnits.latency(nanoseconds: result.windowNanoseconds))"
+      + " (\(HumanUnits.throughput(Double(result.requests) / max(seconds, 1e-9))))"
+  }
+}
