@@ -23,7 +23,7 @@ struct BenchmarkDriver: Sendable {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
     let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
-    let lead = SleepLead()
+    let lead = await SleepLead.calibrated(for: scenario.fetchLatency)
     var results: [VariantResult] = []
     for variant in scenario.variants {
       onEvent(.started(variant))

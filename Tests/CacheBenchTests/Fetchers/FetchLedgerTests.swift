@@ -24,7 +24,7 @@ struct FetchLedgerTests {
   {
     let ledger = FetchLedger()
     let fetcher = ConstantLatencyFetcher(
-      latency: .zero, payloadBytes: 300, ledger: ledger, lead: SleepLead())
+      latency: .zero, payloadBytes: 300, ledger: ledger, lead: .none)
     let first = try await fetcher.fetch(4)
     let second = try await fetcher.fetch(4)
     #expect(first.bytes.count == 300)
