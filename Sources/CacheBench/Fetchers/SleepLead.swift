@@ -9,10 +9,6 @@ struct SleepLead: Sendable {
   /// Nanoseconds subtracted from every sleep.
   let nanoseconds: UInt64
 
-  init(nanoseconds: UInt64) {
-    self.nanoseconds = nanoseconds
-  }
-
   /// No compensation at all.
   static let none = SleepLead(nanoseconds: 0)
 

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import CacheBench
+
+/// The driver on small real runs: the exact figures that do not depend on timing.
+@Suite(.timeLimit(.minutes(1)))
+struct BenchmarkDriverTests {
+  private func scenario(_ variants: [Variant], requests: Int = 500) -> Scenario {
+    var scenario = Scenario(variants: variants)
+    scenario.keys = 40
+    scenario.concurrency = 8
+    scenario.stop = .requests(requests)
+    scenario.warmupRequests = 0
+    scenario.fetchLatency = .zero
+    scenario.decodeCost = .microseconds(1)
+    return scenario
+  }
+
+  @Test func everyVariantServesExactlyTheRequestedNumberOfRequests() async throws {
+    let variants = Variant.all(
+      designs: CacheDesign.allCases, placements: DecodePlacement.allCases, shards: 3)
+    let results = try await BenchmarkDriver(scenario: scenario(variants)).run()
+    #expect(results.map(\.variant) == variants)
+    for result in results {
+      #expect(result.requests == 500)
+      #expect(result.hits + result.joins + result.leaders == 500)
+      #expect(result.latency.totalCount == 500)
+      #expect(result.windowNanoseconds > 0)
+    }
+  }
+
+  @Test func coalescingDesignsFetchEachKeyAtMostOnce() async throws {
+    let variants = Variant.all(
+      designs: [.coalescing, .sharded, .mutex], placements: [.noDecode], shards: 4)
+    let keys = KeySequence(distribution: .zipf(theta: 0.99), keys: 40, seed: 1)
+    let distinct = Set((0..<500).map { keys.key(at: $0) }).count
+    for result in try await BenchmarkDriver(scenario: scenario(variants)).run() {
+      #expect(result.fetches == distinct, "\(result.variant)")
+      #expect(result.leaders == distinct)
+      #expect(result.duplicateFetches == 0)
+    }
+  }
+
+  @Test func theKeySequenceMakesTheSameKeysFetchedOnEveryRun() async throws {
+    let variants = [Variant(design: .mutex, decode: .noDecode, shards: 1)]
+    let first = try await BenchmarkDriver(scenario: scenario(variants)).run()
+    let second = try await BenchmarkDriver(scenario: scenario(variants)).run()
+    #expect(first[0].fetches == second[0].fetches)
+    #expect(first[0].hits + first[0].joins == second[0].hits + second[0].joins)
+  }
+}
