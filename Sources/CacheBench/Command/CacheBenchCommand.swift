@@ -30,6 +30,12 @@ public enum CacheBenchCommand {
   }
 
   private static func run(_ configuration: RunConfiguration) async -> Int32 {
+    do {
+      try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
+    } catch {
+      printError(error.description)
+      return ExitCode.usage
+    }
     let csvPath = configuration.csvPath
     if let csvPath, csvPath != "-" {
       do {

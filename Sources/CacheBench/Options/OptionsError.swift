@@ -21,6 +21,8 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidDuration(option: OptionName, value: String, problem: Duration.ParsingError)
   /// Two options (or an option and a value of another) that exclude each other.
   case conflictingOptions(String, String)
+  /// The scenario would need more memory than the machine can spare; the message names the options.
+  case exceedsMemory(needed: UInt64, available: UInt64, options: String)
 
   var description: String {
     switch self {
@@ -40,6 +42,9 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "invalid value '\(value)' for \(option): \(reason)"
     case .invalidDuration(let option, let value, let problem):
       "invalid duration '\(value)' for \(option): \(problem)"
+    case .exceedsMemory(let needed, let available, let options):
+      "the run would hold about \(MemoryBudget.text(bytes: needed)) (\(options)), more than half"
+        + " of this machine's \(MemoryBudget.text(bytes: available)) of memory; lower those options"
     case .conflictingOptions(let first, let second):
       "\(first) and \(second) cannot be used together"
     }

@@ -24,4 +24,12 @@ enum HostInfo {
   static var onlineCores: Int {
     max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
+
+  /// Physical memory in bytes, `_SC_PHYS_PAGES × _SC_PAGESIZE`, or nil when the system does not say.
+  static var physicalMemoryBytes: UInt64? {
+    let pages = sysconf(Int32(_SC_PHYS_PAGES))
+    let pageSize = sysconf(Int32(_SC_PAGESIZE))
+    guard pages > 0, pageSize > 0 else { return nil }
+    return UInt64(pages).multipliedReportingOverflow(by: UInt64(pageSize)).partialValue
+  }
 }
