@@ -21,6 +21,10 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidDuration(option: OptionName, value: String, problem: Duration.ParsingError)
   /// Two options (or an option and a value of another) that exclude each other.
   case conflictingOptions(String, String)
+  /// Two outputs both given `-`; stdout can carry only one.
+  case sharedStandardOutput(OptionName, OptionName)
+  /// Two outputs given the same file; the second would replace the first.
+  case sharedOutputPath(OptionName, OptionName, path: String)
 
   var description: String {
     switch self {
@@ -42,6 +46,10 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "invalid duration '\(value)' for \(option): \(problem)"
     case .conflictingOptions(let first, let second):
       "\(first) and \(second) cannot be used together"
+    case .sharedStandardOutput(let first, let second):
+      "\(first) - and \(second) - cannot both write to stdout; give one of them a file"
+    case .sharedOutputPath(let first, let second, let path):
+      "\(first) and \(second) both write '\(path)'; give each its own file"
     }
   }
 }
