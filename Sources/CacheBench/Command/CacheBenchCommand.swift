@@ -29,6 +29,8 @@ public enum CacheBenchCommand {
     }
   }
 
+  /// Checks the outputs, runs the scenario with progress on stderr, then prints the table and writes
+  /// every output; 1 for an I/O failure or a broken accounting identity.
   private static func run(_ configuration: RunConfiguration) async -> Int32 {
     let outputs = configuration.outputs
     do {

@@ -113,6 +113,7 @@ final class ProgressReporter: Sendable {
   /// Back to the start of the line and erase it (`CR`, then `ESC [ K`).
   static let eraseLine = "\r\u{1B}[K"
 
+  /// Redraws the bar of the window in progress, if any, over whatever the line held.
   private func draw(_ state: inout State) {
     guard let window = state.window else { return }
     let line = ProgressLine.render(
@@ -125,6 +126,7 @@ final class ProgressReporter: Sendable {
     state.barShown = true
   }
 
+  /// `line` as a diagnostic line: the tool's name before it, a line end after it.
   private static func prefixed(_ line: String) -> String {
     "cachebench: " + line + "\n"
   }

@@ -19,6 +19,7 @@ struct WindowProgress: Sendable {
   /// The clients' claim counter.
   let claims: RequestClaims
 
+  /// The window of `variant` in `phase`, ending at `stop`, whose clients claim from `claims`.
   init(_ variant: Variant, phase: Phase, stop: StopCondition, claims: RequestClaims) {
     self.variant = variant
     self.phase = phase

@@ -62,6 +62,7 @@ struct HistogramRecord: Codable, Sendable, Equatable {
 
 /// A bucket is written as the pair `[value, count]`, compact where a file holds thousands of them.
 extension LatencyHistogram.Bucket: Codable {
+  /// Reads a `[value, count]` pair; any other length is an error.
   init(from decoder: any Decoder) throws {
     var container = try decoder.unkeyedContainer()
     value = try container.decode(UInt64.self)
@@ -72,6 +73,7 @@ extension LatencyHistogram.Bucket: Codable {
     }
   }
 
+  /// Writes the `[value, count]` pair.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.unkeyedContainer()
     try container.encode(value)

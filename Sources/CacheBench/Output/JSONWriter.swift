@@ -47,6 +47,7 @@ enum JSONWriter {
   /// The CSV column from which on the fields are metrics rather than metadata, scenario or variant.
   static let firstMetricColumn = "requests"
 
+  /// One result's identity, its metrics from its CSV fields, and its named histograms.
   private static func variantRecord(
     _ result: VariantResult, scenario: Scenario, metadata: RunMetadata
   ) -> ResultDocument.VariantRecord {
@@ -69,6 +70,7 @@ enum JSONWriter {
       histograms: histograms)
   }
 
+  /// Every option of `scenario` under its CSV name, `nil` for what does not apply.
   private static func scenarioRecord(_ scenario: Scenario) -> ResultDocument.ScenarioRecord {
     var zipfTheta: Double? = nil
     let distribution: String

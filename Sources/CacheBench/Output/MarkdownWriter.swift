@@ -48,6 +48,7 @@ enum MarkdownWriter {
     return text
   }
 
+  /// One table row: the cells between pipes, ended by a newline.
   private static func row(_ cells: [String]) -> String {
     "| " + cells.joined(separator: " | ") + " |\n"
   }

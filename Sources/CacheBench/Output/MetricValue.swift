@@ -20,6 +20,7 @@ enum MetricValue: Codable, Sendable, Equatable {
     }
   }
 
+  /// Reads `null`, a number, or else a string.
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -31,6 +32,7 @@ enum MetricValue: Codable, Sendable, Equatable {
     }
   }
 
+  /// Writes `null`, the number or the string.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {

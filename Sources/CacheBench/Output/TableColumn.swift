@@ -46,6 +46,7 @@ struct TableColumn {
     self.content = .text(cell)
   }
 
+  /// A right-aligned column of `content`, for the quantity and count factories.
   private init(header: String, best: Best?, content: Content) {
     self.header = header
     self.alignment = .right

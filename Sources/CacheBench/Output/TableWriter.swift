@@ -54,6 +54,7 @@ enum TableWriter {
     histogram.isEmpty ? nil : Double(histogram.value(atPercentile: percentile))
   }
 
+  /// The padded table, its underline, its rows and, when something is marked, the legend.
   private static func table(_ results: [VariantResult]) -> String {
     let table = ResultTable(columns: columns, results: results)
     // A marked column gives every cell a one-character suffix, `*` or a space, so digits stay aligned.
@@ -114,6 +115,7 @@ enum TableWriter {
     return text
   }
 
+  /// A percentile in its own unit for the fetch latency lines, or `-` for an empty histogram.
   private static func latencyText(_ histogram: LatencyHistogram, atPercentile percentile: Double)
     -> String
   {
