@@ -29,6 +29,8 @@ public enum CacheBenchCommand {
     }
   }
 
+  /// Checks the outputs, runs the scenario with progress on stderr, then prints the table and writes
+  /// every output; 1 for an I/O failure or a broken accounting identity.
   private static func run(_ configuration: RunConfiguration) async -> Int32 {
     do {
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
@@ -36,48 +38,64 @@ public enum CacheBenchCommand {
       printError(error.description)
       return ExitCode.usage
     }
-    let csvPath = configuration.csvPath
-    if let csvPath, csvPath != "-" {
-      do {
-        try AtomicFileWriter.checkWritable(path: csvPath)
-      } catch {
-        printError(error.description)
-        return ExitCode.failure
-      }
-    }
-    let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
-    let scenario = configuration.scenario
-    printError(RunDescription.summary(of: scenario))
-    let driver = BenchmarkDriver(scenario: scenario) { event in
-      if case .finished(let result) = event {
-        printError(RunDescription.progressLine(for: result))
-      }
-    }
-    let results: [VariantResult]
+    let outputs = configuration.outputs
     do {
-      results = try await driver.run()
+      try RunOutputs.checkWritable(outputs)
     } catch {
       printError(error.description)
       return ExitCode.failure
     }
+    let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
+    let scenario = configuration.scenario
+    let style = ProgressReporter.style(
+      quiet: configuration.isQuiet, standardErrorIsTerminal: Terminal.standardErrorIsTerminal)
+    let progress = ProgressReporter(
+      style: style, variantCount: scenario.variants.count,
+      width: Terminal.standardErrorColumns ?? 80)
+    progress.begin(summary: RunDescription.summary(of: scenario))
+    var driver = BenchmarkDriver(scenario: scenario) { progress.handle($0) }
+    driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
+    let ticker =
+      style == .bar
+      ? Task { await progress.tick(every: .milliseconds(200), clock: ContinuousClock()) } : nil
+    let results: [VariantResult]
+    do {
+      results = try await driver.run()
+    } catch {
+      await stop(ticker, progress)
+      printError(error.description)
+      return ExitCode.failure
+    }
+    await stop(ticker, progress)
     let table = TableWriter.render(results)
-    let csv = CSVWriter.render(results: results, scenario: scenario, metadata: metadata)
-    if csvPath == "-" {
-      // stdout carries the CSV alone so it can be piped; the table goes to stderr.
-      printError(table)
-      print(csv, terminator: "")
+    if configuration.writesToStandardOutput {
+      // stdout carries that one output alone so it can be piped; the table goes to stderr.
+      StandardError.write(table)
     } else {
       print(table, terminator: table.hasSuffix("\n") ? "" : "\n")
     }
-    if let csvPath, csvPath != "-" {
+    for output in outputs {
       do {
-        try AtomicFileWriter.write(csv, toPath: csvPath)
+        let text = try RunOutputs.render(
+          output.option, results: results, scenario: scenario, metadata: metadata)
+        if output.isStandardOutput {
+          print(text, terminator: "")
+        } else {
+          try AtomicFileWriter.write(text, toPath: output.path)
+        }
       } catch {
         printError(error.description)
         return ExitCode.failure
       }
     }
     return ExitCode.success
+  }
+
+  /// Stops the progress ticker, waits until it can no longer draw, and erases any bar it left.
+  private static func stop(_ ticker: Task<Void, Never>?, _ progress: ProgressReporter) async {
+    ticker?.cancel()
+    await ticker?.value
+    progress.end()
   }
 
   /// Writes one line to stderr, prefixed with the tool's name.

@@ -11,6 +11,9 @@ struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
   var onEvent: @Sendable (DriverEvent) -> Void = { _ in }
+  /// Whether measured windows keep every request's latency (`VariantResult.rawLatencies`), which
+  /// allocates on the hot path; for analysis runs only.
+  var recordsRawLatencies = false
 
   init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -42,16 +45,24 @@ struct BenchmarkDriver: Sendable {
     if scenario.warmupRequests > 0 {
       let fetcher = makeFetcher(ledger: FetchLedger(), lead: lead)
       let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
+      let claims = RequestClaims()
+      let stop = StopCondition.requests(scenario.warmupRequests)
+      onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
       _ = await window(
-        cache: cache, keys: keys, stop: .requests(scenario.warmupRequests),
-        decoder: variant.decode == .outside ? decoder : nil)
+        cache: cache, keys: keys, stop: stop,
+        decoder: variant.decode == .outside ? decoder : nil, claims: claims)
     }
     let ledger = FetchLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
+    let claims = RequestClaims()
+    onEvent(
+      .windowStarted(
+        WindowProgress(variant, phase: .measurement, stop: scenario.stop, claims: claims)))
     let (recorder, elapsed) = await window(
       cache: cache, keys: keys, stop: scenario.stop,
-      decoder: variant.decode == .outside ? decoder : nil)
+      decoder: variant.decode == .outside ? decoder : nil, claims: claims,
+      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
     let fetched = ledger.totals
     let result = VariantResult(
       variant: variant,
@@ -66,7 +77,8 @@ struct BenchmarkDriver: Sendable {
       windowNanoseconds: elapsed,
       latency: recorder.latency,
       fetchLatency: fetched.latency,
-      configuredFetchLatency: scenario.fetchLatency)
+      configuredFetchLatency: scenario.fetchLatency,
+      rawLatencies: recorder.rawLatencies ?? [])
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
     try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
@@ -80,21 +92,32 @@ struct BenchmarkDriver: Sendable {
       lead: lead)
   }
 
+  /// Raw latency samples each client reserves room for before the window: an even share of a
+  /// request target, so most clients never grow their array on the hot path; none for a duration.
+  private var rawLatencyCapacityPerClient: Int {
+    guard case .requests(let count) = scenario.stop else { return 0 }
+    return (count + scenario.concurrency - 1) / scenario.concurrency
+  }
+
   /// Drives `cache` with the scenario's clients until `stop`, and returns the merged recorders and the
   /// window's wall time in nanoseconds. `decoder` is non-nil when callers decode outside the cache.
+  /// Clients claim request indices from `claims`; with a `rawLatencyCapacity` they also keep every
+  /// request's latency, each reserving that many samples first.
   @concurrent
   func window(
-    cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?
+    cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
+    claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil
   ) async -> (ClientRecorder, UInt64) {
     await Self.window(
-      cache: cache, keys: keys, stop: stop, concurrency: scenario.concurrency, decoder: decoder)
+      cache: cache, keys: keys, stop: stop, concurrency: scenario.concurrency, decoder: decoder,
+      claims: claims, rawLatencyCapacity: rawLatencyCapacity)
   }
 
   @concurrent
   private static func window<C: Cache>(
-    cache: C, keys: KeySequence, stop: StopCondition, concurrency: Int, decoder: PayloadDecoder?
+    cache: C, keys: KeySequence, stop: StopCondition, concurrency: Int, decoder: PayloadDecoder?,
+    claims: RequestClaims, rawLatencyCapacity: Int?
   ) async -> (ClientRecorder, UInt64) {
-    let claims = RequestClaims()
     let limit: Int
     let deadline: UInt64
     let start = MonotonicClock.now()
@@ -110,6 +133,11 @@ struct BenchmarkDriver: Sendable {
       for _ in 0..<concurrency {
         group.addTask {
           var recorder = ClientRecorder()
+          if let rawLatencyCapacity {
+            var samples: [RawLatencySample] = []
+            samples.reserveCapacity(rawLatencyCapacity)
+            recorder.rawLatencies = samples
+          }
           while true {
             let index = claims.next()
             guard index < limit else { break }
@@ -127,7 +155,11 @@ struct BenchmarkDriver: Sendable {
             } catch {
               recorder.record(error)
             }
-            recorder.latency.record(MonotonicClock.now() - issued)
+            let latency = MonotonicClock.now() - issued
+            recorder.latency.record(latency)
+            recorder.rawLatencies?.append(
+              RawLatencySample(
+                request: index, issuedNanoseconds: issued - start, latencyNanoseconds: latency))
           }
           return recorder
         }
@@ -143,7 +175,7 @@ struct BenchmarkDriver: Sendable {
 }
 
 /// The shared counter from which clients claim request indices: one relaxed atomic add per request, no lock.
-private final class RequestClaims: Sendable {
+final class RequestClaims: Sendable {
   private let counter = Atomic<Int>(0)
 
   /// The next unclaimed request index.
@@ -151,10 +183,19 @@ private final class RequestClaims: Sendable {
   func next() -> Int {
     counter.wrappingAdd(1, ordering: .relaxed).oldValue
   }
+
+  /// How many indices have been claimed so far, for progress displays: one relaxed load, no write,
+  /// so polling it does not slow the clients. Each client's last claim, past the window's end, is
+  /// counted too.
+  var claimed: Int {
+    counter.load(ordering: .relaxed)
+  }
 }
 
 /// Progress of a run, for whoever shows it.
 enum DriverEvent: Sendable {
   case started(Variant)
   case finished(VariantResult)
+  /// A warm-up or measured window of the current variant begins; poll it for requests issued.
+  case windowStarted(WindowProgress)
 }

@@ -11,6 +11,9 @@ struct ClientRecorder: Sendable {
   var latency = LatencyHistogram()
   /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
   var checksum: UInt64 = 0
+  /// Every request's latency in the order this client issued them, or `nil` when raw latencies were
+  /// not asked for (they allocate; see `RawLatencySample`).
+  var rawLatencies: [RawLatencySample]? = nil
 
   /// Counts a request that returned a value.
   @inline(__always)
@@ -41,6 +44,10 @@ struct ClientRecorder: Sendable {
     cancellations += other.cancellations
     latency.merge(other.latency)
     checksum ^= other.checksum
+    if let samples = other.rawLatencies {
+      if rawLatencies == nil { rawLatencies = [] }
+      rawLatencies?.append(contentsOf: samples)
+    }
   }
 
   /// Requests attributed to exactly one outcome; must equal `requests`.

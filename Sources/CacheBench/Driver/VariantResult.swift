@@ -22,6 +22,8 @@ struct VariantResult: Sendable {
   var fetchLatency: LatencyHistogram
   /// The fetch latency the fetcher was configured with.
   var configuredFetchLatency: Duration
+  /// Every request's latency, in no particular order; empty unless raw latencies were asked for.
+  var rawLatencies: [RawLatencySample] = []
 
   /// Requests per second of window wall time.
   var throughput: Double {

@@ -196,6 +196,26 @@ struct LatencyHistogram: Sendable, Equatable {
     return rows
   }
 
+  /// One counter that recorded something, for exports that must let a reader rebuild the histogram.
+  struct Bucket: Sendable, Equatable {
+    /// The highest value equivalent to the bucket (HdrHistogram's "value iterated to"), in
+    /// nanoseconds, not clamped to `max`: recording it lands in this same bucket.
+    var value: UInt64
+    /// How many recorded values the bucket holds.
+    var count: Int
+  }
+
+  /// The counters that recorded something, in increasing value order.
+  ///
+  /// Recording each bucket's `value` `count` times into an empty histogram of the same layout
+  /// reproduces these counters, hence every percentile; `min`, `max` and `mean` are exact only here.
+  var nonEmptyBuckets: [Bucket] {
+    counts.indices.compactMap { index in
+      counts[index] == 0
+        ? nil : Bucket(value: highestEquivalentValue(atIndex: index), count: counts[index])
+    }
+  }
+
   private func row(atIndex index: Int, level: Double, cumulative: Int) -> PercentileRow {
     PercentileRow(
       value: level == 0 ? minimum : reportedValue(atIndex: index), percentile: level / 100,

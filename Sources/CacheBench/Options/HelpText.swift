@@ -43,10 +43,22 @@ enum HelpText {
                                 (default: 4096)
       --csv <path>              Also write the results as CSV to <path>;
                                 - writes them to stdout. (default: none)
+      --json <path>             Also write the full result (scenario, metadata,
+                                metrics, histograms) as JSON. (default: none)
+      --markdown <path>         Also write a Markdown summary table, e.g. for a
+                                pull request comment. (default: none)
+      --histogram-csv <path>    Also write each variant's latency percentile
+                                spectrum as CSV. (default: none)
+      --raw-latencies <path>    Also write every request's latency as CSV; this
+                                allocates 24 bytes a request during the run:
+                                for analysis runs, not gates. (default: none)
+      --quiet                   Show no progress on stderr. (default: off)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
     Each option is given at most once, as --name value or --name=value.
+    An output <path> of - writes to stdout (then the table goes to stderr);
+    only one output may do so. Files are written whole or not at all.
     <n> is decimal digits only. <duration> is a number and a unit with no space:
     ns, us (or \u{B5}s), ms, s, m (minutes); e.g. 500ns, 20us, 1.5ms, 30s, 10m.
 

@@ -1,7 +1,8 @@
 /// A long option of `cachebench run`, spelled as on the command line.
 ///
-/// The parser accepts exactly these names (plus `-h`, `--help` and `--version`, which are flags, not
-/// options); each takes one value, written `--name value` or `--name=value`.
+/// The parser accepts exactly these names (plus `-h`, `--help` and `--version`, which are handled
+/// before any option); each takes one value, written `--name value` or `--name=value`, except the
+/// flags (`takesValue` false), which take none.
 enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   /// Comma list of cache designs.
   case variants = "--variants"
@@ -33,6 +34,19 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case payloadBytes = "--payload-bytes"
   /// Path of the CSV output, `-` for stdout.
   case csv = "--csv"
+  /// Path of the JSON result, `-` for stdout.
+  case json = "--json"
+  /// Path of the Markdown summary, `-` for stdout.
+  case markdown = "--markdown"
+  /// Path of the percentile spectra CSV, `-` for stdout.
+  case histogramCSV = "--histogram-csv"
+  /// Path of the per-request latency CSV, `-` for stdout.
+  case rawLatencies = "--raw-latencies"
+  /// A flag: no progress on stderr.
+  case quiet = "--quiet"
 
   var description: String { rawValue }
+
+  /// Whether the option is followed by a value; a flag is not.
+  var takesValue: Bool { self != .quiet }
 }

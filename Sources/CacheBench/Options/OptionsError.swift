@@ -23,6 +23,10 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case conflictingOptions(String, String)
   /// The scenario would need more memory than the machine can spare; the message names the options.
   case exceedsMemory(needed: UInt64, available: UInt64, options: String)
+  /// Two outputs both given `-`; stdout can carry only one.
+  case sharedStandardOutput(OptionName, OptionName)
+  /// Two outputs given the same file; the second would replace the first.
+  case sharedOutputPath(OptionName, OptionName, path: String)
 
   var description: String {
     switch self {
@@ -47,6 +51,10 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
         + " of this machine's \(MemoryBudget.text(bytes: available)) of memory; lower those options"
     case .conflictingOptions(let first, let second):
       "\(first) and \(second) cannot be used together"
+    case .sharedStandardOutput(let first, let second):
+      "\(first) - and \(second) - cannot both write to stdout; give one of them a file"
+    case .sharedOutputPath(let first, let second, let path):
+      "\(first) and \(second) both write '\(path)'; give each its own file"
     }
   }
 }

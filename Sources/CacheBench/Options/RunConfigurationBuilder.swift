@@ -6,6 +6,8 @@
 struct RunConfigurationBuilder {
   private var scenario = Scenario(variants: [])
   private var csvPath: String?
+  private var outputPaths: [OptionName: String] = [:]
+  private var isQuiet = false
   private var designs: [CacheDesign] = CacheDesign.allCases
   private var placements: [DecodePlacement] = [.inside, .outside]
   private var zipfTheta: Double?
@@ -59,7 +61,19 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
       }
       csvPath = value
+    case .json, .markdown, .histogramCSV, .rawLatencies:
+      guard !value.isEmpty else {
+        throw .invalidValue(option: option, value: value, reason: "must not be empty")
+      }
+      outputPaths[option] = value
+    case .quiet:
+      applyFlag(option)
     }
+  }
+
+  /// Records a flag, an option that takes no value.
+  mutating func applyFlag(_ option: OptionName) {
+    if option == .quiet { isQuiet = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.
@@ -84,6 +98,13 @@ struct RunConfigurationBuilder {
     } else if let requests {
       scenario.stop = .requests(requests)
     }
-    return RunConfiguration(scenario: scenario, csvPath: csvPath)
+    var configuration = RunConfiguration(scenario: scenario, csvPath: csvPath)
+    configuration.jsonPath = outputPaths[.json]
+    configuration.markdownPath = outputPaths[.markdown]
+    configuration.histogramCSVPath = outputPaths[.histogramCSV]
+    configuration.rawLatenciesPath = outputPaths[.rawLatencies]
+    configuration.isQuiet = isQuiet
+    try configuration.checkOutputsAreDistinct()
+    return configuration
   }
 }

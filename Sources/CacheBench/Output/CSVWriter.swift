@@ -21,10 +21,18 @@ enum CSVWriter {
   {
     var text = record(columns)
     for result in results {
-      let row = Row(result: result, scenario: scenario, metadata: metadata)
-      text += record(fields.map { $0.value(row) })
+      text += record(values(of: result, scenario: scenario, metadata: metadata))
     }
     return text
+  }
+
+  /// The fields of one result's record in column order, unescaped: what `render` writes, and where
+  /// the JSON export reads its metrics, so both files carry the same figures under the same names.
+  static func values(of result: VariantResult, scenario: Scenario, metadata: RunMetadata)
+    -> [String]
+  {
+    let row = Row(result: result, scenario: scenario, metadata: metadata)
+    return fields.map { $0.value(row) }
   }
 
   /// One record: the fields escaped, joined by commas, ended by CRLF.

@@ -11,7 +11,7 @@ enum DecimalText {
   /// and `-inf`; magnitudes too large for 64-bit fixed point fall back to Swift's shortest
   /// round-trip form.
   static func fixed(_ value: Double, fractionDigits: Int) -> String {
-    precondition((0...9).contains(fractionDigits), "fractionDigits must be 0...9")
+    precondition((0...12).contains(fractionDigits), "fractionDigits must be 0...12")
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }
     let scale = power(ofTen: fractionDigits)

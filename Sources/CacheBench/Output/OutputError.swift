@@ -17,6 +17,8 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
   case notARegularFile(path: String)
   /// A system call failed while writing `path`; `reason` is the errno text.
   case systemCallFailed(path: String, call: String, reason: String)
+  /// The results could not be turned into `format` text; `reason` is the encoder's message.
+  case encodingFailed(format: String, reason: String)
 
   var description: String {
     switch self {
@@ -34,6 +36,8 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
       "cannot write '\(path)': it exists and is not a regular file"
     case .systemCallFailed(let path, let call, let reason):
       "cannot write '\(path)': \(call) failed (\(reason))"
+    case .encodingFailed(let format, let reason):
+      "cannot encode the results as \(format): \(reason)"
     }
   }
 }

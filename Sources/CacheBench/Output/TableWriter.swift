@@ -2,8 +2,11 @@
 /// one line per variant comparing its realised fetch latency with the configured one.
 ///
 /// Names are left-aligned and numbers right-aligned, columns separated by two spaces, the header
-/// underlined with dashes. Latencies and throughput are in `HumanUnits` (three significant digits,
-/// unit per value); counts are plain integers. A latency of a histogram that recorded nothing is `-`.
+/// underlined with dashes. Throughput and latencies are in one unit per column, named in the header
+/// (`p50 [µs]`, see `ColumnScale`); counts are plain integers. A latency of a histogram that
+/// recorded nothing is `-`. The best value of a column (highest throughput; lowest latency, fetches
+/// and duplicate fetches; see `ResultTable` for ties) is followed by `*`, and a legend line under the
+/// table says so.
 ///
 /// The fetch latency lines are per variant, not aggregated, because each variant runs its own
 /// fetcher under its own load: a sleep-based fetcher overshoots more when the cores are busy, so the
@@ -12,56 +15,72 @@
 ///     fetch latency naive/inside:    configured 1.00ms, realised p50 1.01ms p99 1.09ms
 ///     fetch latency sharded(8)/none: configured 1.00ms, realised: no fetches
 enum TableWriter {
+  /// The line under the table that explains the marks, written only when something is marked.
+  static let legend =
+    "* best in its column: highest throughput; lowest latency, fetches and duplicate fetches"
+
   /// The table and fetch latency lines for `results`, in the order given, each line ending in `\n`.
   static func render(_ results: [VariantResult]) -> String {
     table(results) + fetchLatencyLines(results)
   }
 
-  private enum Alignment {
-    case left
-    case right
-  }
+  private typealias Alignment = TableColumn.Alignment
+  private typealias Column = TableColumn
 
-  /// A table column: its header, alignment and how a result's cell is written.
-  private struct Column {
-    var header: String
-    var alignment: Alignment
-    var cell: (VariantResult) -> String
-  }
-
-  private static var columns: [Column] {
+  /// The summary's columns in order; `MarkdownWriter` renders the same ones.
+  static var columns: [TableColumn] {
     [
       Column(header: "variant", alignment: .left) { $0.variant.name },
       Column(header: "decode", alignment: .left) { $0.variant.decode.rawValue },
       Column(header: "shards", alignment: .right) { String($0.variant.shards) },
-      Column(header: "throughput", alignment: .right) { HumanUnits.throughput($0.throughput) },
-      Column(header: "p50", alignment: .right) { latency($0.latency, atPercentile: 50) },
-      Column(header: "p99", alignment: .right) { latency($0.latency, atPercentile: 99) },
-      Column(header: "p99.9", alignment: .right) { latency($0.latency, atPercentile: 99.9) },
-      Column(header: "max", alignment: .right) { maximum($0.latency) },
+      .quantity("throughput", scale: .throughput, best: .highest) { $0.throughput },
+      .quantity("p50", scale: .latency, best: .lowest) { latency($0.latency, atPercentile: 50) },
+      .quantity("p99", scale: .latency, best: .lowest) { latency($0.latency, atPercentile: 99) },
+      .quantity("p99.9", scale: .latency, best: .lowest) {
+        latency($0.latency, atPercentile: 99.9)
+      },
+      .quantity("max", scale: .latency, best: .lowest) {
+        $0.latency.isEmpty ? nil : Double($0.latency.max)
+      },
       Column(header: "hits", alignment: .right) { String($0.hits) },
       Column(header: "joins", alignment: .right) { String($0.joins) },
-      Column(header: "fetches", alignment: .right) { String($0.fetches) },
-      Column(header: "dup_fetches", alignment: .right) { String($0.duplicateFetches) },
+      .count("fetches", best: .lowest) { $0.fetches },
+      .count("dup_fetches", best: .lowest) { $0.duplicateFetches },
     ]
   }
 
+  /// A histogram's percentile in nanoseconds, or `nil` when it recorded nothing.
+  static func latency(_ histogram: LatencyHistogram, atPercentile percentile: Double) -> Double? {
+    histogram.isEmpty ? nil : Double(histogram.value(atPercentile: percentile))
+  }
+
+  /// The padded table, its underline, its rows and, when something is marked, the legend.
   private static func table(_ results: [VariantResult]) -> String {
-    let columns = columns
-    let cells = results.map { result in columns.map { $0.cell(result) } }
-    let widths = columns.indices.map { index in
-      cells.reduce(columns[index].header.count) { Swift.max($0, $1[index].count) }
+    let table = ResultTable(columns: columns, results: results)
+    // A marked column gives every cell a one-character suffix, `*` or a space, so digits stay aligned.
+    func suffix(_ column: Int, _ isBest: Bool) -> String {
+      table.isMarked[column] ? (isBest ? "*" : " ") : ""
+    }
+    let headers = table.headers.indices.map { table.headers[$0] + suffix($0, false) }
+    let cells = table.rows.map { row in
+      row.indices.map { row[$0].text + suffix($0, row[$0].isBest) }
+    }
+    let widths = headers.indices.map { index in
+      cells.reduce(headers[index].count) { Swift.max($0, $1[index].count) }
     }
     func line(_ values: [String]) -> String {
-      let padded = columns.indices.map { index in
-        pad(values[index], to: widths[index], alignment: columns[index].alignment)
+      let padded = values.indices.map { index in
+        pad(values[index], to: widths[index], alignment: table.alignments[index])
       }
       return trimmingTrailingSpaces(padded.joined(separator: "  ")) + "\n"
     }
-    var text = line(columns.map(\.header))
+    var text = line(headers)
     text += line(widths.map { String(repeating: "-", count: $0) })
     for row in cells {
       text += line(row)
+    }
+    if table.hasMarks {
+      text += legend + "\n"
     }
     return text
   }
@@ -75,8 +94,8 @@ enum TableWriter {
       result.fetchLatency.totalCount == 0
         ? nil
         : (
-          p50: latency(result.fetchLatency, atPercentile: 50),
-          p99: latency(result.fetchLatency, atPercentile: 99)
+          p50: latencyText(result.fetchLatency, atPercentile: 50),
+          p99: latencyText(result.fetchLatency, atPercentile: 99)
         )
     }
     let p50Width = realised.map { $0?.p50.count ?? 0 }.max() ?? 0
@@ -96,15 +115,12 @@ enum TableWriter {
     return text
   }
 
-  private static func latency(_ histogram: LatencyHistogram, atPercentile percentile: Double)
+  /// A percentile in its own unit for the fetch latency lines, or `-` for an empty histogram.
+  private static func latencyText(_ histogram: LatencyHistogram, atPercentile percentile: Double)
     -> String
   {
-    histogram.totalCount == 0
+    histogram.isEmpty
       ? "-" : HumanUnits.latency(nanoseconds: histogram.value(atPercentile: percentile))
-  }
-
-  private static func maximum(_ histogram: LatencyHistogram) -> String {
-    histogram.totalCount == 0 ? "-" : HumanUnits.latency(nanoseconds: histogram.max)
   }
 
   private static func pad(_ text: String, to width: Int, alignment: Alignment) -> String {

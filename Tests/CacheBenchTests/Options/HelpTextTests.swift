@@ -4,10 +4,12 @@ import Testing
 
 /// What the help page must tell the user.
 struct HelpTextTests {
-  /// The help entry of each option: its line and the continuation lines indented under it.
+  /// The help entry of each option: its line and the continuation lines indented under it. An
+  /// option's line shows its value form (`--keys <n>`); a flag's shows none (`--quiet  `).
   static func entry(for option: OptionName) -> String? {
     let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(option.rawValue) <") }) else {
+    let lead = option.takesValue ? "  \(option.rawValue) <" : "  \(option.rawValue)  "
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(lead) }) else {
       return nil
     }
     let continuation = lines[(start + 1)...].prefix { $0.hasPrefix("     ") }
@@ -31,6 +33,11 @@ struct HelpTextTests {
     (.latency, "1ms", ["--latency", "1ms"]),
     (.payloadBytes, "4096", ["--payload-bytes", "4096"]),
     (.csv, "none", []),
+    (.json, "none", []),
+    (.markdown, "none", []),
+    (.histogramCSV, "none", []),
+    (.rawLatencies, "none", []),
+    (.quiet, "off", []),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -3,13 +3,14 @@ import Testing
 @testable import CacheBench
 
 struct TableWriterTests {
-  @Test func rendersTwoResultsAsAnAlignedTableWithFetchLatencyLines() {
+  @Test func rendersTwoResultsAsAnAlignedTableWithBestValuesMarkedAndFetchLatencyLines() {
     let text = TableWriter.render([OutputFixtures.naiveInside, OutputFixtures.shardedOutside])
     let expected = """
-      variant     decode   shards  throughput     p50     p99   p99.9     max    hits  joins  fetches  dup_fetches
-      ----------  -------  ------  ----------  ------  ------  ------  ------  ------  -----  -------  -----------
-      naive       inside        1     3.33k/s  1.23ms  1.23ms  1.23ms  1.23ms    9000      0     1000          250
-      sharded(8)  outside       8      125k/s  41.2µs  41.2µs  41.2µs  41.2µs  240000   9000     1000            0
+      variant     decode   shards  throughput [k/s]   p50 [µs]   p99 [µs]   p99.9 [µs]   max [µs]     hits  joins  fetches  dup_fetches
+      ----------  -------  ------  -----------------  ---------  ---------  -----------  ---------  ------  -----  -------  ------------
+      naive       inside        1              3.33     1234.6     1234.6       1234.6     1234.6     9000      0     1000          250
+      sharded(8)  outside       8            125.00*      41.2*      41.2*        41.2*      41.2*  240000   9000     1000            0*
+      * best in its column: highest throughput; lowest latency, fetches and duplicate fetches
       fetch latency naive/inside:       configured 1.00ms, realised p50 1.01ms p99 1.01ms
       fetch latency sharded(8)/outside: configured 1.00ms, realised p50 1.09ms p99 1.09ms
 
@@ -24,9 +25,9 @@ struct TableWriterTests {
     result.configuredFetchLatency = .microseconds(50)
     let text = TableWriter.render([result])
     let expected = """
-      variant  decode  shards  throughput  p50  p99  p99.9  max  hits  joins  fetches  dup_fetches
-      -------  ------  ------  ----------  ---  ---  -----  ---  ----  -----  -------  -----------
-      naive    inside       1     3.33k/s    -    -      -    -  9000      0     1000          250
+      variant  decode  shards  throughput [/s]  p50 [ns]  p99 [ns]  p99.9 [ns]  max [ns]  hits  joins  fetches  dup_fetches
+      -------  ------  ------  ---------------  --------  --------  ----------  --------  ----  -----  -------  -----------
+      naive    inside       1             3333         -         -           -         -  9000      0     1000          250
       fetch latency naive/inside: configured 50.0µs, realised: no fetches
 
       """
@@ -36,8 +37,8 @@ struct TableWriterTests {
   @Test func noResultsGiveTheHeaderAlone() {
     let text = TableWriter.render([])
     let expected = """
-      variant  decode  shards  throughput  p50  p99  p99.9  max  hits  joins  fetches  dup_fetches
-      -------  ------  ------  ----------  ---  ---  -----  ---  ----  -----  -------  -----------
+      variant  decode  shards  throughput [/s]  p50 [ns]  p99 [ns]  p99.9 [ns]  max [ns]  hits  joins  fetches  dup_fetches
+      -------  ------  ------  ---------------  --------  --------  ----------  --------  ----  -----  -------  -----------
 
       """
     #expect(text == expected)

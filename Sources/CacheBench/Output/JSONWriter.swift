@@ -1,0 +1,105 @@
+import Foundation
+
+/// Renders a run as the `--json` document (`ResultDocument`, schema 1).
+///
+/// The text is pretty-printed with keys sorted, so the same run gives the same bytes and two files
+/// diff line by line, except that arrays of plain numbers (histogram buckets) stay on one line each
+/// (`JSONText.compactingScalarArrays`): a histogram of thousands of buckets takes thousands of
+/// lines, not four times as many. UTF-8, ending in a newline.
+enum JSONWriter {
+  /// The document of a run: `results` in order, under `scenario` and `metadata`.
+  static func document(
+    results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false
+  ) -> ResultDocument {
+    ResultDocument(
+      schema: ResultDocument.currentSchema,
+      kind: ResultDocument.resultKind,
+      interrupted: interrupted,
+      metadata: ResultDocument.Metadata(
+        timestamp: metadata.timestamp,
+        toolVersion: metadata.toolVersion,
+        swiftVersion: metadata.swiftVersion,
+        gitCommit: metadata.gitCommit,
+        hostCores: metadata.hostCores,
+        hostName: metadata.hostName),
+      scenario: scenarioRecord(scenario),
+      variants: results.map { variantRecord($0, scenario: scenario, metadata: metadata) })
+  }
+
+  /// The document of a run as JSON text; see `JSONWriter`.
+  static func render(
+    results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false
+  ) throws(OutputError) -> String {
+    let document = document(
+      results: results, scenario: scenario, metadata: metadata, interrupted: interrupted)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data: Data
+    do {
+      data = try encoder.encode(document)
+    } catch {
+      // Only a non-finite number can fail here, and none is put in the document.
+      throw .encodingFailed(format: "JSON", reason: "\(error)")
+    }
+    return JSONText.compactingScalarArrays(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+
+  /// The CSV column from which on the fields are metrics rather than metadata, scenario or variant.
+  static let firstMetricColumn = "requests"
+
+  /// One result's identity, its metrics from its CSV fields, and its named histograms.
+  private static func variantRecord(
+    _ result: VariantResult, scenario: Scenario, metadata: RunMetadata
+  ) -> ResultDocument.VariantRecord {
+    let fields = CSVWriter.values(of: result, scenario: scenario, metadata: metadata)
+    let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
+    var metrics: [String: MetricValue] = [:]
+    for index in start..<CSVWriter.columns.count {
+      metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
+    }
+    var histograms: [String: HistogramRecord] = [:]
+    for (name, histogram) in result.namedHistograms {
+      histograms[name] = HistogramRecord(histogram)
+    }
+    return ResultDocument.VariantRecord(
+      variant: result.variant.name,
+      design: result.variant.design.rawValue,
+      decode: result.variant.decode.rawValue,
+      shards: result.variant.shards,
+      metrics: metrics,
+      histograms: histograms)
+  }
+
+  /// Every option of `scenario` under its CSV name, `nil` for what does not apply.
+  private static func scenarioRecord(_ scenario: Scenario) -> ResultDocument.ScenarioRecord {
+    var zipfTheta: Double? = nil
+    let distribution: String
+    switch scenario.distribution {
+    case .uniform:
+      distribution = "uniform"
+    case .zipf(let theta):
+      distribution = "zipf"
+      zipfTheta = theta
+    }
+    var requestsTarget: Int? = nil
+    var durationSeconds: Double? = nil
+    switch scenario.stop {
+    case .requests(let count): requestsTarget = count
+    case .duration(let duration): durationSeconds = Double(DecimalText.seconds(duration))
+    }
+    return ResultDocument.ScenarioRecord(
+      variants: scenario.variants.map(\.description),
+      shards: scenario.shards,
+      keys: scenario.keys,
+      distribution: distribution,
+      zipfTheta: zipfTheta,
+      seed: scenario.seed,
+      concurrency: scenario.concurrency,
+      requestsTarget: requestsTarget,
+      durationSeconds: durationSeconds,
+      warmup: scenario.warmupRequests,
+      fetchLatencyConfiguredNanoseconds: DecimalText.nanoseconds(scenario.fetchLatency),
+      payloadBytes: scenario.payloadBytes,
+      decodeCostNanoseconds: DecimalText.nanoseconds(scenario.decodeCost))
+  }
+}

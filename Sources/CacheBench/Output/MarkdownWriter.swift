@@ -1,0 +1,60 @@
+/// Renders a run as GitHub-flavoured Markdown, fit for a pull request comment or a CI job summary.
+///
+/// A heading, then the same table as the terminal (`TableWriter.columns`, one unit per column named
+/// in its header) with the best value of a column in bold instead of followed by `*`, a line
+/// explaining the bold, the configured and realised fetch latency per variant as a list, and the
+/// workload and run metadata. Text columns are left-aligned and numbers right-aligned (`:--`, `--:`);
+/// a `|` inside a cell is escaped as `\|`.
+enum MarkdownWriter {
+  /// The whole document, ending in a newline.
+  static func render(results: [VariantResult], scenario: Scenario, metadata: RunMetadata) -> String
+  {
+    let table = ResultTable(columns: TableWriter.columns, results: results)
+    var text = "### cachebench results\n\n"
+    text += row(table.headers.map(escaped))
+    text += row(
+      table.alignments.map { alignment in
+        switch alignment {
+        case .left: ":--"
+        case .right: "--:"
+        }
+      })
+    for cells in table.rows {
+      text += row(cells.map { $0.isBest ? "**\(escaped($0.text))**" : escaped($0.text) })
+    }
+    if table.hasMarks {
+      text +=
+        "\n**Bold**: best in its column (highest throughput; lowest latency, fetches and"
+        + " duplicate fetches).\n"
+    }
+    if !results.isEmpty {
+      text += "\nFetch latency, configured and realised at the fetcher:\n\n"
+      for result in results {
+        text += "- `\(result.variant.description)`: configured "
+        text += HumanUnits.latency(result.configuredFetchLatency)
+        if result.fetchLatency.isEmpty {
+          text += ", no fetches\n"
+        } else {
+          let p50 = result.fetchLatency.value(atPercentile: 50)
+          let p99 = result.fetchLatency.value(atPercentile: 99)
+          text += ", realised p50 \(HumanUnits.latency(nanoseconds: p50))"
+          text += ", p99 \(HumanUnits.latency(nanoseconds: p99))\n"
+        }
+      }
+    }
+    text += "\nWorkload: \(escaped(RunDescription.summary(of: scenario))).\n"
+    text += "\nRun: cachebench \(escaped(metadata.toolVersion)), Swift \(metadata.swiftVersion),"
+    text += " commit `\(metadata.gitCommit)`, \(metadata.hostCores) cores, \(metadata.timestamp).\n"
+    return text
+  }
+
+  /// One table row: the cells between pipes, ended by a newline.
+  private static func row(_ cells: [String]) -> String {
+    "| " + cells.joined(separator: " | ") + " |\n"
+  }
+
+  /// `text` with each `|` escaped, so it cannot end a table cell early.
+  private static func escaped(_ text: String) -> String {
+    text.replacing("|", with: "\\|")
+  }
+}

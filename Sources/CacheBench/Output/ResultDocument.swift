@@ -1,0 +1,134 @@
+/// The full result of a run as the `--json` file holds it: schema version, run metadata, every
+/// scenario option, and per variant its metrics and histograms.
+///
+/// The shape is a contract other programs read (the gate among them), versioned by `schema`: a
+/// change that renames, removes or retypes a field increments it; adding a metric or a histogram does
+/// not. Keys are snake_case and the metric keys are exactly the CSV column names from `requests` on
+/// (see `CSVWriter`), so one vocabulary serves the CSV, the JSON and the gate. Units follow the
+/// names: `_ns` nanoseconds, `_s` seconds, `_bytes` bytes, `throughput` requests per second.
+/// A value that does not apply, or was not measured, is `null`, never 0.
+struct ResultDocument: Codable, Sendable, Equatable {
+  /// The version of this shape.
+  static let currentSchema = 1
+  /// What `kind` says for a run's result, so a reader can tell it from other documents.
+  static let resultKind = "result"
+
+  var schema: Int
+  var kind: String
+  /// Whether the run stopped early; such a document holds only the variants that finished.
+  var interrupted: Bool
+  var metadata: Metadata
+  var scenario: ScenarioRecord
+  var variants: [VariantRecord]
+
+  enum CodingKeys: String, CodingKey {
+    case schema
+    case kind
+    case interrupted
+    case metadata
+    case scenario
+    case variants
+  }
+
+  /// Who ran what, where and when (`RunMetadata`).
+  struct Metadata: Codable, Sendable, Equatable {
+    /// ISO 8601, UTC.
+    var timestamp: String
+    var toolVersion: String
+    var swiftVersion: String
+    /// `unknown` when not known.
+    var gitCommit: String
+    var hostCores: Int
+    var hostName: String
+
+    enum CodingKeys: String, CodingKey {
+      case timestamp
+      case toolVersion = "tool_version"
+      case swiftVersion = "swift_version"
+      case gitCommit = "git_commit"
+      case hostCores = "host_cores"
+      case hostName = "host_name"
+    }
+  }
+
+  /// Every option of the scenario, named as in the CSV where the CSV has it.
+  struct ScenarioRecord: Codable, Sendable, Equatable {
+    /// The variants measured, in order, as `design(shards)/decode` names: `sharded(8)/inside`.
+    var variants: [String]
+    /// Actors of the sharded design.
+    var shards: Int
+    var keys: Int
+    /// `uniform` or `zipf`.
+    var distribution: String
+    /// `null` for uniform.
+    var zipfTheta: Double?
+    var seed: UInt64
+    var concurrency: Int
+    /// Requests per window; `null` when the window stops by duration.
+    var requestsTarget: Int?
+    /// Seconds per window; `null` when the window stops by request count.
+    var durationSeconds: Double?
+    /// Warm-up requests before each window.
+    var warmup: Int
+    var fetchLatencyConfiguredNanoseconds: Int64
+    var payloadBytes: Int
+    var decodeCostNanoseconds: Int64
+
+    enum CodingKeys: String, CodingKey {
+      case variants
+      case shards
+      case keys
+      case distribution
+      case zipfTheta = "zipf_theta"
+      case seed
+      case concurrency
+      case requestsTarget = "requests_target"
+      case durationSeconds = "duration_s"
+      case warmup
+      case fetchLatencyConfiguredNanoseconds = "fetch_latency_configured_ns"
+      case payloadBytes = "payload_bytes"
+      case decodeCostNanoseconds = "decode_cost_ns"
+    }
+
+    /// Writes every key, `null` for what does not apply, rather than the synthesised omission.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(variants, forKey: .variants)
+      try container.encode(shards, forKey: .shards)
+      try container.encode(keys, forKey: .keys)
+      try container.encode(distribution, forKey: .distribution)
+      try container.encode(zipfTheta, forKey: .zipfTheta)
+      try container.encode(seed, forKey: .seed)
+      try container.encode(concurrency, forKey: .concurrency)
+      try container.encode(requestsTarget, forKey: .requestsTarget)
+      try container.encode(durationSeconds, forKey: .durationSeconds)
+      try container.encode(warmup, forKey: .warmup)
+      try container.encode(
+        fetchLatencyConfiguredNanoseconds, forKey: .fetchLatencyConfiguredNanoseconds)
+      try container.encode(payloadBytes, forKey: .payloadBytes)
+      try container.encode(decodeCostNanoseconds, forKey: .decodeCostNanoseconds)
+    }
+  }
+
+  /// One variant's identity, metrics and histograms.
+  struct VariantRecord: Codable, Sendable, Equatable {
+    /// The name used in tables and CSV: `sharded(8)`.
+    var variant: String
+    var design: String
+    var decode: String
+    var shards: Int
+    /// Keyed by CSV column name: `requests`, `throughput`, `latency_p99_ns`, ...
+    var metrics: [String: MetricValue]
+    /// Keyed by histogram name: `latency`, `fetch_latency`.
+    var histograms: [String: HistogramRecord]
+
+    enum CodingKeys: String, CodingKey {
+      case variant
+      case design
+      case decode
+      case shards
+      case metrics
+      case histograms
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+import Testing
+
+@testable import CacheBench
+
+/// What the driver hands to reports: its events for progress, and raw latencies when asked.
+@Suite(.timeLimit(.minutes(1)))
+struct BenchmarkDriverReportingTests {
+  private func scenario(requests: Int = 300, warmup: Int = 40) -> Scenario {
+    var scenario = Scenario(variants: [
+      Variant(design: .coalescing, decode: .noDecode, shards: 1),
+      Variant(design: .mutex, decode: .noDecode, shards: 1),
+    ])
+    scenario.keys = 30
+    scenario.concurrency = 4
+    scenario.stop = .requests(requests)
+    scenario.warmupRequests = warmup
+    scenario.fetchLatency = .zero
+    return scenario
+  }
+
+  /// An event reduced to what the test compares.
+  enum Seen: Equatable {
+    case started(String)
+    case window(String, WindowProgress.Phase)
+    case finished(String)
+  }
+
+  @Test func eachVariantStartsWarmsUpMeasuresAndFinishesInThatOrder() async throws {
+    let seen = Mutex<[Seen]>([])
+    let windows = Mutex<[WindowProgress]>([])
+    let driver = BenchmarkDriver(scenario: scenario()) { event in
+      switch event {
+      case .started(let variant): seen.withLock { $0.append(.started(variant.description)) }
+      case .windowStarted(let window):
+        seen.withLock { $0.append(.window(window.variant.description, window.phase)) }
+        windows.withLock { $0.append(window) }
+      case .finished(let result):
+        seen.withLock { $0.append(.finished(result.variant.description)) }
+      }
+    }
+    _ = try await driver.run()
+    #expect(
+      seen.withLock { $0 } == [
+        .started("coalescing/none"), .window("coalescing/none", .warmup),
+        .window("coalescing/none", .measurement), .finished("coalescing/none"),
+        .started("mutex/none"), .window("mutex/none", .warmup),
+        .window("mutex/none", .measurement), .finished("mutex/none"),
+      ])
+    // Every client claims once past the target before it stops; the count is capped at the target.
+    #expect(windows.withLock { $0.map(\.requestsIssued) } == [40, 300, 40, 300])
+    #expect(windows.withLock { $0.map { $0.claims.claimed } } == [44, 304, 44, 304])
+  }
+
+  @Test func withoutWarmUpNoWarmUpWindowIsAnnounced() async throws {
+    let phases = Mutex<[WindowProgress.Phase]>([])
+    let driver = BenchmarkDriver(scenario: scenario(warmup: 0)) { event in
+      if case .windowStarted(let window) = event { phases.withLock { $0.append(window.phase) } }
+    }
+    _ = try await driver.run()
+    #expect(phases.withLock { $0 } == [.measurement, .measurement])
+  }
+
+  @Test func rawLatenciesHoldOneSamplePerMeasuredRequestWhenAsked() async throws {
+    var driver = BenchmarkDriver(scenario: scenario())
+    driver.recordsRawLatencies = true
+    for result in try await driver.run() {
+      let samples = result.rawLatencies
+      #expect(samples.map(\.request).sorted() == Array(0..<300))
+      #expect(samples.map(\.latencyNanoseconds).max() == result.latency.max)
+      #expect(samples.map(\.latencyNanoseconds).min() == result.latency.min)
+      #expect(samples.allSatisfy { $0.issuedNanoseconds <= result.windowNanoseconds })
+    }
+  }
+
+  @Test func rawLatenciesAreNotRecordedUnlessAsked() async throws {
+    for result in try await BenchmarkDriver(scenario: scenario()).run() {
+      #expect(result.rawLatencies.isEmpty)
+    }
+  }
+}

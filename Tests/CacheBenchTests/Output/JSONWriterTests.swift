@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import CacheBench
+
+/// The `--json` document: its shape, its figures, and that it reads back.
+struct JSONWriterTests {
+  private func render(_ results: [VariantResult]) throws -> String {
+    try JSONWriter.render(
+      results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+  }
+
+  private func decoded(_ text: String) throws -> ResultDocument {
+    try JSONDecoder().decode(ResultDocument.self, from: Data(text.utf8))
+  }
+
+  @Test func aRenderedDocumentDecodesToTheDocumentItWasMadeFrom() throws {
+    let results = [OutputFixtures.naiveInside, OutputFixtures.shardedOutside]
+    let text = try render(results)
+    let expected = JSONWriter.document(
+      results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(try decoded(text) == expected)
+    #expect(text.hasSuffix("}\n"))
+  }
+
+  @Test func theTopLevelCarriesSchemaKindMetadataAndEveryScenarioOption() throws {
+    let document = try decoded(try render([OutputFixtures.naiveInside]))
+    #expect(document.schema == 1)
+    #expect(document.kind == "result")
+    #expect(!document.interrupted)
+    #expect(
+      document.metadata
+        == ResultDocument.Metadata(
+          timestamp: "2026-11-29T15:04:36Z", toolVersion: "0.1.0", swiftVersion: "6.3.1",
+          gitCommit: "0123abc", hostCores: 2, hostName: "bench-1"))
+    #expect(
+      document.scenario
+        == ResultDocument.ScenarioRecord(
+          variants: ["naive/inside", "sharded(8)/outside"], shards: 8, keys: 1_000,
+          distribution: "zipf", zipfTheta: 0.99, seed: 42, concurrency: 16, requestsTarget: 10_000,
+          durationSeconds: nil, warmup: 500, fetchLatencyConfiguredNanoseconds: 1_000_000,
+          payloadBytes: 4_096, decodeCostNanoseconds: 20_000))
+  }
+
+  @Test func metricKeysAreTheCSVMetricColumnsWithTheCSVFigures() throws {
+    let document = try decoded(try render([OutputFixtures.shardedOutside]))
+    let variant = try #require(document.variants.first)
+    #expect(variant.variant == "sharded(8)")
+    #expect(variant.design == "sharded")
+    #expect(variant.decode == "outside")
+    #expect(variant.shards == 8)
+    let metricColumns = Array(CSVWriter.columns.drop { $0 != "requests" })
+    #expect(Set(variant.metrics.keys) == Set(metricColumns))
+    #expect(variant.metrics["requests"] == .number(250_000))
+    #expect(variant.metrics["duplicate_fetches"] == .number(0))
+    #expect(variant.metrics["throughput"] == .number(125_000))
+    #expect(variant.metrics["window_s"] == .number(2))
+    #expect(variant.metrics["latency_p99_ns"] == .number(41_234))
+    #expect(variant.metrics["latency_mean_ns"] == .number(41_234))
+    #expect(variant.metrics["fetch_latency_p50_ns"] == .number(1_090_000))
+  }
+
+  @Test func everyMetricOfAFullyMeasuredResultIsANumber() throws {
+    let document = try decoded(try render([OutputFixtures.naiveInside]))
+    for (name, value) in try #require(document.variants.first).metrics {
+      guard case .number = value else {
+        Issue.record("metric \(name) is \(value), not a number")
+        continue
+      }
+    }
+  }
+
+  @Test func whatWasNotMeasuredIsNullNeverZero() throws {
+    var result = OutputFixtures.naiveInside
+    result.fetchLatency = LatencyHistogram()
+    let text = try render([result])
+    let variant = try #require(try decoded(text).variants.first)
+    #expect(variant.metrics["fetch_latency_p50_ns"] == .null)
+    #expect(variant.metrics["fetch_latency_p99_ns"] == .null)
+    let fetch = try #require(variant.histograms["fetch_latency"])
+    #expect(fetch.totalCount == 0)
+    #expect(fetch.min == nil && fetch.max == nil && fetch.mean == nil)
+    #expect(fetch.buckets.isEmpty)
+    #expect(text.contains("\"fetch_latency_p50_ns\" : null"))
+    #expect(text.contains("\"buckets\" : []"))
+    #expect(text.contains("\"min\" : null"))
+  }
+
+  @Test func aHistogramRebuiltFromItsBucketsHasTheSamePercentiles() throws {
+    var histogram = LatencyHistogram()
+    for value: UInt64 in [3, 3, 900, 2_048, 2_049, 51_234, 1_000_000, 1_000_447, 7_654_321] {
+      histogram.record(value)
+    }
+    var result = OutputFixtures.naiveInside
+    result.latency = histogram
+    let record = try #require(
+      try decoded(try render([result])).variants.first?.histograms["latency"])
+    #expect(record.unit == "ns")
+    #expect(record.significantDigits == 3)
+    #expect(record.highestTrackableValue == 1 << 40)
+    #expect(record.totalCount == 9)
+    #expect(record.saturatedCount == 0)
+    #expect(record.min == 3)
+    #expect(record.max == 7_654_321)
+    #expect(record.mean == histogram.mean)
+    #expect(record.buckets.map(\.count) == [2, 1, 2, 1, 2, 1])
+    var rebuilt = LatencyHistogram(
+      highestTrackableValue: record.highestTrackableValue,
+      significantDigits: record.significantDigits)
+    for bucket in record.buckets {
+      for _ in 0..<bucket.count { rebuilt.record(bucket.value) }
+    }
+    // As documented, a reader clamps to the exact max, which the buckets alone cannot give.
+    for percentile in [1.0, 25, 50, 75, 90, 99] {
+      #expect(
+        min(rebuilt.value(atPercentile: percentile), record.max ?? 0)
+          == histogram.value(atPercentile: percentile),
+        "p\(percentile)")
+    }
+  }
+
+  @Test func bucketsAreWrittenAsPairsOnOneLineEach() throws {
+    let text = try render([OutputFixtures.shardedOutside])
+    let bucket = try #require(OutputFixtures.shardedOutside.latency.nonEmptyBuckets.first)
+    #expect(text.contains("\"buckets\" : [\n") && text.contains("  [\(bucket.value), 3]\n"))
+  }
+
+  @Test func aUniformDurationRunHasNullThetaAndTarget() throws {
+    var scenario = OutputFixtures.scenario
+    scenario.distribution = .uniform
+    scenario.stop = .duration(.milliseconds(2_500))
+    let text = try JSONWriter.render(
+      results: [], scenario: scenario, metadata: OutputFixtures.metadata)
+    let document = try decoded(text)
+    #expect(document.scenario.zipfTheta == nil)
+    #expect(document.scenario.requestsTarget == nil)
+    #expect(document.scenario.durationSeconds == 2.5)
+    #expect(document.scenario.distribution == "uniform")
+    #expect(text.contains("\"zipf_theta\" : null"))
+  }
+
+  @Test(arguments: [
+    ("", MetricValue.null), ("12", .number(12)), ("3333.3", .number(3333.3)), ("nan", .text("nan")),
+    ("n/a", .text("n/a")),
+  ])
+  func aCSVFieldBecomesNullANumberOrTextNeverADroppedValue(field: String, expected: MetricValue) {
+    #expect(MetricValue(csvField: field) == expected)
+  }
+}
