@@ -5,6 +5,7 @@ public enum CacheBenchCommand {
   enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1
+    static let regression: Int32 = 2
     static let usage: Int32 = 64
   }
 
@@ -26,14 +27,25 @@ public enum CacheBenchCommand {
       return ExitCode.success
     case .run(let configuration):
       return await run(configuration)
+    case .compare(let configuration):
+      return CompareCommand.run(configuration)
+    case .baseline(let configuration):
+      return CompareCommand.writeBaseline(configuration)
     }
   }
 
-  private static func run(_ configuration: RunConfiguration) async -> Int32 {
+  private static func run(_ requested: RunConfiguration) async -> Int32 {
+    let configuration: RunConfiguration
+    do {
+      configuration = try ProfileResolver.resolve(requested)
+    } catch {
+      printError(error.description)
+      return ExitCode.usage
+    }
     let csvPath = configuration.csvPath
-    if let csvPath, csvPath != "-" {
+    for path in [csvPath, configuration.baselinePath].compactMap(\.self) where path != "-" {
       do {
-        try AtomicFileWriter.checkWritable(path: csvPath)
+        try AtomicFileWriter.checkWritable(path: path)
       } catch {
         printError(error.description)
         return ExitCode.failure
@@ -70,6 +82,17 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
+    }
+    if let baselinePath = configuration.baselinePath {
+      let baseline = ResultDocument(
+        kind: .baseline, results: results, scenario: scenario, metadata: metadata)
+      do {
+        try AtomicFileWriter.write(baseline.json.rendered(), toPath: baselinePath)
+      } catch {
+        printError(error.description)
+        return ExitCode.failure
+      }
+      printError("baseline written to \(baselinePath)")
     }
     return ExitCode.success
   }

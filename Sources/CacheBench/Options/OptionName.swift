@@ -33,6 +33,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case payloadBytes = "--payload-bytes"
   /// Path of the CSV output, `-` for stdout.
   case csv = "--csv"
+  /// Path of a profile (JSON scenario) whose fields the other options override.
+  case profile = "--profile"
+  /// Name (under `Profiles/baselines/`) or path of a baseline to write from the results.
+  case saveBaseline = "--save-baseline"
 
   var description: String { rawValue }
 }

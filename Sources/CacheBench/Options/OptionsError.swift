@@ -21,6 +21,14 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidDuration(option: OptionName, value: String, problem: Duration.ParsingError)
   /// Two options (or an option and a value of another) that exclude each other.
   case conflictingOptions(String, String)
+  /// A subcommand given the wrong number of operands, e.g. `compare` with one file.
+  case wrongOperandCount(subcommand: String, expected: String, given: Int)
+  /// A value of an option outside the `run` options (e.g. `compare --format`), by its spelling.
+  case invalidSubcommandValue(option: String, value: String, reason: String)
+  /// An option outside the `run` options given without its value.
+  case missingSubcommandValue(option: String)
+  /// An option outside the `run` options given twice.
+  case duplicateSubcommandOption(option: String)
 
   var description: String {
     switch self {
@@ -42,6 +50,14 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "invalid duration '\(value)' for \(option): \(problem)"
     case .conflictingOptions(let first, let second):
       "\(first) and \(second) cannot be used together"
+    case .wrongOperandCount(let subcommand, let expected, let given):
+      "\(subcommand) takes \(expected), got \(given); see 'cachebench --help'"
+    case .invalidSubcommandValue(let option, let value, let reason):
+      "invalid value '\(value)' for \(option): \(reason)"
+    case .missingSubcommandValue(let option):
+      "missing value for \(option)"
+    case .duplicateSubcommandOption(let option):
+      "duplicate option \(option): give it once"
     }
   }
 }

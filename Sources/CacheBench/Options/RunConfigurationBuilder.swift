@@ -12,10 +12,17 @@ struct RunConfigurationBuilder {
   private var isUniform = false
   private var requests: Int?
   private var duration: Duration?
+  private var profilePath: String?
+  private var baselinePath: String?
+  /// The scenario options applied, in order, for a profile to be overridden by.
+  private var scenarioSettings: [OptionSetting] = []
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     typealias Parse = OptionValueParser
+    if Profile.scenarioFields.contains(where: { $0.option == option }) {
+      scenarioSettings.append(OptionSetting(option: option, value: value))
+    }
     switch option {
     case .variants:
       designs = try Parse.list(value, for: option, kind: "design")
@@ -59,6 +66,16 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
       }
       csvPath = value
+    case .profile:
+      guard !value.isEmpty else {
+        throw .invalidValue(option: option, value: value, reason: "must not be empty")
+      }
+      profilePath = value
+    case .saveBaseline:
+      guard let path = BaselineLocation.path(for: value) else {
+        throw .invalidValue(option: option, value: value, reason: BaselineLocation.nameRule)
+      }
+      baselinePath = path
     }
   }
 
@@ -84,6 +101,11 @@ struct RunConfigurationBuilder {
     } else if let requests {
       scenario.stop = .requests(requests)
     }
-    return RunConfiguration(scenario: scenario, csvPath: csvPath)
+    var configuration = RunConfiguration(scenario: scenario, csvPath: csvPath)
+    configuration.baselinePath = baselinePath
+    if let profilePath {
+      configuration.profile = ProfileRequest(path: profilePath, overrides: scenarioSettings)
+    }
+    return configuration
   }
 }

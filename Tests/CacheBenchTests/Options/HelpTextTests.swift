@@ -31,6 +31,8 @@ struct HelpTextTests {
     (.latency, "1ms", ["--latency", "1ms"]),
     (.payloadBytes, "4096", ["--payload-bytes", "4096"]),
     (.csv, "none", []),
+    (.profile, "none", []),
+    (.saveBaseline, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)
