@@ -134,10 +134,12 @@ extension Comparison {
   }
 
   private static func change(_ row: Row) -> String {
+    // The sign comes from the change itself, so a change too small to show still says its direction.
     if let relative = row.relativeChange {
-      return (relative >= 0 ? "+" : "") + DecimalText.fixed(relative * 100, fractionDigits: 1) + "%"
+      return (relative < 0 ? "-" : "+")
+        + DecimalText.fixed(abs(relative) * 100, fractionDigits: 1) + "%"
     }
-    if let change = row.change { return (change >= 0 ? "+" : "") + number(change) }
+    if let change = row.change { return (change < 0 ? "-" : "+") + number(abs(change)) }
     return ""
   }
 
