@@ -41,6 +41,7 @@ struct CSVTable: Sendable, Equatable {
     return CSVTable(header: header, rows: Array(records.dropFirst()))
   }
 
+  /// Splits `text` into records of fields, undoing the quoting; a quote may open a field only at its start.
   private static func records(in text: String) throws(FormatError) -> [[String]] {
     var records: [[String]] = []
     var record: [String] = []

@@ -39,6 +39,7 @@ extension Comparison {
     "variant", "metric", "baseline", "current", "change", "threshold", "verdict",
   ]
 
+  /// The cells of one report row, in `header` order.
   private func cells(_ row: Row) -> [String] {
     [
       row.variant, row.metric, Self.number(row.baseline), Self.number(row.current),
@@ -46,6 +47,7 @@ extension Comparison {
     ]
   }
 
+  /// Where a run comes from, for the report's first lines: commit, time, host, cores, compiler.
   private func describe(_ document: ResultDocument) -> String {
     var facts: [String] = []
     if let commit = document.gitCommit { facts.append("commit \(commit)") }
@@ -133,6 +135,7 @@ extension Comparison {
     return DecimalText.fixed(value, fractionDigits: abs(value) >= 100 ? 1 : 3)
   }
 
+  /// The change cell: relative to the baseline, or the difference when the baseline is 0 or unknown.
   private static func change(_ row: Row) -> String {
     // The sign comes from the change itself, so a change too small to show still says its direction.
     if let relative = row.relativeChange {
@@ -143,6 +146,7 @@ extension Comparison {
     return ""
   }
 
+  /// Rows as aligned text columns, figures right-aligned, two spaces apart.
   private static func table(_ rows: [[String]], header: [String]) -> String {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
@@ -155,6 +159,7 @@ extension Comparison {
     }.joined()
   }
 
+  /// Rows as a GitHub-flavoured Markdown table under `header`, figures right-aligned.
   private static func markdownTable(_ rows: [[String]]) -> String {
     var text = "| " + header.joined(separator: " | ") + " |\n"
     text +=
@@ -167,6 +172,7 @@ extension Comparison {
     return text
   }
 
+  /// `text` safe inside a Markdown table cell.
   private static func markdownEscaped(_ text: String) -> String {
     text.replacing("|", with: "\\|")
   }

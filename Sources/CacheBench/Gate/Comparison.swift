@@ -6,6 +6,7 @@
 /// not measure is `missing`, which fails. Metrics and variants only in the current run are reported and
 /// enter the gate when the baseline is regenerated.
 ///
+/// Runs that stop by duration (no `requests_target`) do not judge `requestCountMetrics`.
 /// When the baseline comes from another host or toolchain (different `host_cores` or `swift_version`;
 /// the host name is not compared, since CI machines are fresh clones of one kind) the gate judges only
 /// portable metrics, unless `anyHost` says otherwise. The host name is still reported when it differs.
@@ -99,6 +100,15 @@ struct Comparison: Sendable {
       notes.append("host name differs: \(baselineHost) vs \(currentHost)")
     }
 
+    // With a duration stop, how many requests (and so how many distinct keys) a window serves depends
+    // on the machine's speed, so the counts that follow from the request count are not exact.
+    let stopsByCount = baseline.scenario["requests_target"].map { $0.doubleValue != nil } ?? true
+    if !stopsByCount {
+      notes.append(
+        "the runs stop by duration: \(Self.requestCountMetrics.joined(separator: ", "))"
+          + " depend on speed and are not judged")
+    }
+
     let reference = thresholds.reference ?? baseline.variants.first?.key ?? ""
     if !baseline.variants.isEmpty, !baseline.variants.contains(where: { $0.key == reference }) {
       throw .unknownReference(
@@ -119,6 +129,7 @@ struct Comparison: Sendable {
       for metric in old.metrics {
         var rule = thresholds.rule(for: metric.name, design: old.design)
         if !sameHost && !options.anyHost && !rule.portable { rule.better = .none }
+        if !stopsByCount && Self.requestCountMetrics.contains(metric.name) { rule.better = .none }
         let currentValue = new.value(of: metric.name)
         let verdict: Verdict
         switch (metric.value, currentValue) {
@@ -155,6 +166,9 @@ struct Comparison: Sendable {
     self.options = options
   }
 
+  /// Counts that are exact only when the window stops after a fixed number of requests.
+  static let requestCountMetrics = ["requests", "fetches", "leaders"]
+
   /// Scenario fields both runs record with different values, e.g. `keys 2000 vs 1000`; numbers are
   /// compared by value, so `1.0` and `1` agree.
   static func scenarioDifferences(_ baseline: JSONValue, _ current: JSONValue) -> [String] {
@@ -173,6 +187,7 @@ struct Comparison: Sendable {
     return differences
   }
 
+  /// Notes for scenario fields that only one of the runs records, which cannot be checked.
   private static func scenarioNotes(
     _ baseline: ResultDocument, _ current: ResultDocument, _ baselineName: String,
     _ currentName: String

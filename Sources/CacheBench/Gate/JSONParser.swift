@@ -39,6 +39,7 @@ struct JSONParser {
 
   private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
+  /// Parses the value starting at the current byte; `depth` counts the enclosing containers.
   private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
     guard let byte = current else { throw error("unexpected end of the document") }
     switch byte {
@@ -53,6 +54,7 @@ struct JSONParser {
     }
   }
 
+  /// Parses an object from its `{`, keeping members in order and repeated keys as given.
   private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
     guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
     position += 1
@@ -82,6 +84,7 @@ struct JSONParser {
     }
   }
 
+  /// Parses an array from its `[`.
   private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
     guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
     position += 1
@@ -105,6 +108,7 @@ struct JSONParser {
     }
   }
 
+  /// Parses `true`, `false` or `null`, spelled exactly.
   private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(SyntaxError)
     -> JSONValue
   {
@@ -144,6 +148,7 @@ struct JSONParser {
     return .number(String(decoding: bytes[start..<position], as: UTF8.self))
   }
 
+  /// Parses a string from its opening quote, decoding escapes; unescaped control characters are errors.
   private mutating func parseString() throws(SyntaxError) -> String {
     position += 1
     var scalars = String.UnicodeScalarView()
@@ -172,6 +177,7 @@ struct JSONParser {
     }
   }
 
+  /// Decodes the escape after a backslash, joining a UTF-16 surrogate pair into one scalar.
   private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
     guard let byte = current else { throw error("unterminated string") }
     position += 1
@@ -203,6 +209,7 @@ struct JSONParser {
     }
   }
 
+  /// Reads the four hex digits of a `\u` escape.
   private mutating func parseHexQuad() throws(SyntaxError) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
@@ -241,6 +248,7 @@ struct JSONParser {
     }
   }
 
+  /// A byte for a message: the character when printable ASCII, else its hex value.
   private func describe(_ byte: UInt8, quoted: Bool = true) -> String {
     let text =
       (0x21..<0x7F).contains(byte)

@@ -9,6 +9,7 @@ extension JSONValue {
     return text + "\n"
   }
 
+  /// Appends the value to `text`; `indent` is the indentation of the line it starts on.
   private func write(to text: inout String, indent: String) {
     switch self {
     case .null, .bool, .number, .string:

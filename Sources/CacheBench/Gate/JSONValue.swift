@@ -15,6 +15,7 @@ enum JSONValue: Sendable, Equatable {
   /// Members in document order; keys may repeat (readers decide whether that is an error).
   case object([(key: String, value: JSONValue)])
 
+  /// Structural equality, member order included (objects hold tuples, which are not `Equatable`).
   static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true

@@ -68,10 +68,12 @@ struct MetricRule: Sendable, Equatable {
     }
   }
 
+  /// A fraction as a percentage, e.g. `50%`.
   private static func percent(_ fraction: Double) -> String {
     plain(fraction * 100) + "%"
   }
 
+  /// A number without a needless fraction, else with two decimals.
   private static func plain(_ value: Double) -> String {
     value == value.rounded() ? String(Int64(value)) : DecimalText.fixed(value, fractionDigits: 2)
   }

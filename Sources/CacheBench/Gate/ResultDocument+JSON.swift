@@ -59,6 +59,7 @@ extension ResultDocument {
     self.variants = variants
   }
 
+  /// The required member `name` of `object`; `path` prefixes its name in the violation.
   static func member(_ name: String, of object: JSONValue, path: String) throws(SchemaViolation)
     -> JSONValue
   {
@@ -68,6 +69,7 @@ extension ResultDocument {
     return value
   }
 
+  /// The required top-level member `name`, which must be an object.
   private static func object(_ name: String, of json: JSONValue) throws(SchemaViolation)
     -> JSONValue
   {

@@ -51,6 +51,7 @@ extension ResultDocument {
     return merged
   }
 
+  /// The middle value, or the mean of the middle two.
   private static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2

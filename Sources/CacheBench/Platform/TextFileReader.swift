@@ -70,10 +70,12 @@ enum TextFileReader {
     #endif
   }
 
+  /// The failure of `call`, with the text of the current `errno`.
   private static func failure(_ call: String) -> Failure {
     .systemCallFailed(call: call, reason: String(cString: strerror(errno)))
   }
 
+  /// Repeats `call` while it fails with `EINTR`.
   private static func retrying<Value: BinaryInteger>(_ call: () -> Value) -> Value {
     while true {
       let result = call()

@@ -49,6 +49,7 @@ extension GateThresholds {
     }
   }
 
+  /// Reads one rule object; `field` is its dotted path for messages.
   private static func partialRule(_ value: JSONValue, field: String, path: String)
     throws(ProfileError) -> PartialRule
   {

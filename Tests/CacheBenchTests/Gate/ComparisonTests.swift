@@ -149,6 +149,23 @@ struct ComparisonTests {
     #expect(ratio.verdict == .ungated)
   }
 
+  @Test func runsStoppedByDurationDoNotJudgeTheCountsThatFollowFromTheRequestCount() throws {
+    var baseline = Fixtures.run(kind: .baseline)
+    baseline.scenario = .object([
+      ("seed", .number("1")), ("requests_target", .null), ("duration_s", .number("2.000000")),
+    ])
+    var current = Fixtures.run(variants: [
+      Fixtures.with(
+        Fixtures.with(Fixtures.with(Fixtures.coalescing, "requests", 25_000), "fetches", 1_900),
+        "duplicate_fetches", 2),
+      Fixtures.mutex,
+    ])
+    current.scenario = baseline.scenario
+    let comparison = try Fixtures.compare(current, baseline: baseline)
+    #expect(comparison.failures.map(\.metric) == ["duplicate_fetches"])
+    #expect(comparison.notes.contains { $0.hasPrefix("the runs stop by duration") })
+  }
+
   @Test func runsOfDifferentScenariosAreNotCompared() {
     var current = Fixtures.run()
     current.scenario = .object([
