@@ -5,6 +5,7 @@ public enum CacheBenchCommand {
   enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1
+    static let regression: Int32 = 2
     static let usage: Int32 = 64
   }
 
@@ -26,12 +27,24 @@ public enum CacheBenchCommand {
       return ExitCode.success
     case .run(let configuration):
       return await run(configuration)
+    case .compare(let configuration):
+      return CompareCommand.run(configuration)
+    case .baseline(let configuration):
+      return CompareCommand.writeBaseline(configuration)
     }
   }
 
-  /// Checks the outputs, runs the scenario with progress on stderr, then prints the table and writes
-  /// every output; 1 for an I/O failure or a broken accounting identity.
-  private static func run(_ configuration: RunConfiguration) async -> Int32 {
+  /// Resolves the profile, checks the outputs, runs the scenario with progress on stderr, then prints the
+  /// table and writes every output; 64 for a bad profile or scenario, 1 for an I/O failure or a broken
+  /// accounting identity.
+  private static func run(_ requested: RunConfiguration) async -> Int32 {
+    let configuration: RunConfiguration
+    do {
+      configuration = try ProfileResolver.resolve(requested)
+    } catch {
+      printError(error.description)
+      return ExitCode.usage
+    }
     do {
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
     } catch {
@@ -41,6 +54,9 @@ public enum CacheBenchCommand {
     let outputs = configuration.outputs
     do {
       try RunOutputs.checkWritable(outputs)
+      if let baselinePath = configuration.baselinePath {
+        try AtomicFileWriter.checkWritable(path: baselinePath)
+      }
     } catch {
       printError(error.description)
       return ExitCode.failure
@@ -87,6 +103,17 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
+    }
+    if let baselinePath = configuration.baselinePath {
+      let baseline = ResultDocument(
+        kind: .baseline, results: results, scenario: scenario, metadata: metadata)
+      do {
+        try AtomicFileWriter.write(baseline.json.rendered(), toPath: baselinePath)
+      } catch {
+        printError(error.description)
+        return ExitCode.failure
+      }
+      printError("baseline written to \(baselinePath)")
     }
     return ExitCode.success
   }

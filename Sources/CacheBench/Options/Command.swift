@@ -1,7 +1,8 @@
 /// What the command line asked for.
 ///
 /// `CommandLineParser.parse(_:)` produces it; the executable acts on it: `.run` measures a scenario,
-/// `.help` prints `HelpText.usage`, `.version` prints `cacheBenchVersion`, each exiting 0.
+/// `.help` prints `HelpText.usage`, `.version` prints `cacheBenchVersion`, each exiting 0;
+/// `.compare` judges a run against a baseline.
 enum Command: Sendable, Equatable {
   /// Measure a scenario and write its results.
   case run(RunConfiguration)
@@ -9,4 +10,8 @@ enum Command: Sendable, Equatable {
   case help
   /// Print the version.
   case version
+  /// Compare a run with a baseline and judge it against thresholds.
+  case compare(CompareConfiguration)
+  /// Write the median of several runs as a baseline.
+  case baseline(BaselineConfiguration)
 }

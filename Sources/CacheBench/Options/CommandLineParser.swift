@@ -2,8 +2,8 @@
 ///
 /// Syntax: `cachebench [run] [--option value | --option=value]... [-h | --help] [--version]`.
 /// - `-h`/`--help` anywhere wins over everything else, errors included; then `--version`.
-/// - The first argument, if it does not start with `-`, is the subcommand; only `run` exists, and
-///   it is also what no subcommand means. Any later argument that is not an option is an error.
+/// - The first argument, if it does not start with `-`, is the subcommand: `run`, which is also what
+///   no subcommand means, `compare` or `baseline` (see `CompareArgumentsParser`). Any later argument that is not an option is an error.
 /// - Each option takes exactly one value: the text after `=`, or else the next argument unless that
 ///   starts with `--` (so `--csv -` and `--keys -3` read `-` and `-3` as values). A flag such as
 ///   `--quiet` takes none, and `--quiet=x` is an error.
@@ -12,6 +12,10 @@
 enum CommandLineParser {
   /// The one subcommand, implied when none is given.
   static let runSubcommand = "run"
+  /// The subcommand that compares a run with a baseline; `CompareArgumentsParser` reads the rest.
+  static let compareSubcommand = "compare"
+  /// The subcommand that writes a baseline from the median of runs.
+  static let baselineSubcommand = "baseline"
   /// The spellings of the help flag, which takes no value.
   private static let helpFlags: Set<String> = ["-h", "--help"]
   /// The version flag, which takes no value.
@@ -24,6 +28,12 @@ enum CommandLineParser {
 
     var remaining = arguments[...]
     if let first = remaining.first, !first.hasPrefix("-") {
+      if first == compareSubcommand {
+        return .compare(try CompareArgumentsParser.parse(Array(remaining.dropFirst())))
+      }
+      if first == baselineSubcommand {
+        return .baseline(try CompareArgumentsParser.parseBaseline(Array(remaining.dropFirst())))
+      }
       guard first == runSubcommand else { throw .unknownSubcommand(first) }
       remaining.removeFirst()
     }

@@ -6,6 +6,8 @@ enum HelpText {
   /// Usage line, purpose, every option with its value form, range, unit and default, and exit codes.
   static let usage = """
     USAGE: cachebench [run] [options]
+           cachebench compare BASELINE CURRENT [CURRENT...] [compare options]
+           cachebench baseline NAME RUN [RUN...]
 
     Drives actor-based cache designs with one identical workload against fake
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
@@ -53,6 +55,13 @@ enum HelpText {
                                 allocates 24 bytes a request during the run:
                                 for analysis runs, not gates. (default: none)
       --quiet                   Show no progress on stderr. (default: off)
+      --profile <path>          Start from the scenario in a profile (JSON);
+                                options given here override its fields.
+                                (default: none)
+      --save-baseline <name>    Also write the results as a baseline, to
+                                Profiles/baselines/<name>.json, or to <name>
+                                if it contains / or ends in .json.
+                                (default: none)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
@@ -62,10 +71,26 @@ enum HelpText {
     <n> is decimal digits only. <duration> is a number and a unit with no space:
     ns, us (or \u{B5}s), ms, s, m (minutes); e.g. 500ns, 20us, 1.5ms, 30s, 10m.
 
+    COMPARE:
+      Judges CURRENT (a --csv file, a --json result or a baseline; several
+      are repetitions, judged by each metric's median) against BASELINE:
+      per variant and metric, baseline, current, change and verdict.
+      --profile <path>          Thresholds from the profile's "gate" section.
+                                (default: built-in thresholds)
+      --format <kind>           text, markdown or json. (default: text)
+      --fail-on-improvement     Also fail when a metric improved beyond its
+                                threshold, so the baseline gets refreshed.
+      --any-host                Judge host-dependent metrics even when the
+                                baseline is from another host or toolchain.
+
+    BASELINE:
+      Writes the median of the RUN files (repetitions of one profile) as a
+      baseline to NAME, resolved like --save-baseline.
+
     EXIT CODES:
       0   success
       1   failure
-      2   gate regression
-      64  usage error (bad command line)
+      2   gate regression (compare)
+      64  usage error (bad command line, profile or input file)
     """
 }

@@ -44,6 +44,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case rawLatencies = "--raw-latencies"
   /// A flag: no progress on stderr.
   case quiet = "--quiet"
+  /// Path of a profile (JSON scenario) whose fields the other options override.
+  case profile = "--profile"
+  /// Name (under `Profiles/baselines/`) or path of a baseline to write from the results.
+  case saveBaseline = "--save-baseline"
 
   var description: String { rawValue }
 

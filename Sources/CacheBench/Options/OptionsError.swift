@@ -27,6 +27,14 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case sharedStandardOutput(OptionName, OptionName)
   /// Two outputs given the same file; the second would replace the first.
   case sharedOutputPath(OptionName, OptionName, path: String)
+  /// A subcommand given the wrong number of operands, e.g. `compare` with one file.
+  case wrongOperandCount(subcommand: String, expected: String, given: Int)
+  /// A value of an option outside the `run` options (e.g. `compare --format`), by its spelling.
+  case invalidSubcommandValue(option: String, value: String, reason: String)
+  /// An option outside the `run` options given without its value.
+  case missingSubcommandValue(option: String)
+  /// An option outside the `run` options given twice.
+  case duplicateSubcommandOption(option: String)
 
   var description: String {
     switch self {
@@ -55,6 +63,14 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "\(first) - and \(second) - cannot both write to stdout; give one of them a file"
     case .sharedOutputPath(let first, let second, let path):
       "\(first) and \(second) both write '\(path)'; give each its own file"
+    case .wrongOperandCount(let subcommand, let expected, let given):
+      "\(subcommand) takes \(expected), got \(given); see 'cachebench --help'"
+    case .invalidSubcommandValue(let option, let value, let reason):
+      "invalid value '\(value)' for \(option): \(reason)"
+    case .missingSubcommandValue(let option):
+      "missing value for \(option)"
+    case .duplicateSubcommandOption(let option):
+      "duplicate option \(option): give it once"
     }
   }
 }

@@ -14,7 +14,19 @@ struct RunConfiguration: Sendable, Equatable {
   var rawLatenciesPath: String? = nil
   /// Whether to show no progress on stderr.
   var isQuiet = false
+  /// The profile to start from, with the options given beside it; `nil` without `--profile`.
+  /// `ProfileResolver` turns it into the scenario before the run.
+  var profile: ProfileRequest? = nil
+  /// Where to write the results as a baseline (`--save-baseline`), already resolved to a path.
+  var baselinePath: String? = nil
 
   /// The value of `csvPath` that means "write the CSV to stdout".
   static let standardOutputPath = "-"
+}
+
+/// A `--profile` not yet read: the file, and the scenario options of the command line, which override
+/// its fields.
+struct ProfileRequest: Sendable, Equatable {
+  var path: String
+  var overrides: [OptionSetting]
 }

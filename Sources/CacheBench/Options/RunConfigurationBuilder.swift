@@ -14,10 +14,17 @@ struct RunConfigurationBuilder {
   private var isUniform = false
   private var requests: Int?
   private var duration: Duration?
+  private var profilePath: String?
+  private var baselinePath: String?
+  /// The scenario options applied, in order, for a profile to be overridden by.
+  private var scenarioSettings: [OptionSetting] = []
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     typealias Parse = OptionValueParser
+    if Profile.scenarioFields.contains(where: { $0.option == option }) {
+      scenarioSettings.append(OptionSetting(option: option, value: value))
+    }
     switch option {
     case .variants:
       designs = try Parse.list(value, for: option, kind: "design")
@@ -68,6 +75,16 @@ struct RunConfigurationBuilder {
       outputPaths[option] = value
     case .quiet:
       applyFlag(option)
+    case .profile:
+      guard !value.isEmpty else {
+        throw .invalidValue(option: option, value: value, reason: "must not be empty")
+      }
+      profilePath = value
+    case .saveBaseline:
+      guard let path = BaselineLocation.path(for: value) else {
+        throw .invalidValue(option: option, value: value, reason: BaselineLocation.nameRule)
+      }
+      baselinePath = path
     }
   }
 
@@ -105,6 +122,10 @@ struct RunConfigurationBuilder {
     configuration.rawLatenciesPath = outputPaths[.rawLatencies]
     configuration.isQuiet = isQuiet
     try configuration.checkOutputsAreDistinct()
+    configuration.baselinePath = baselinePath
+    if let profilePath {
+      configuration.profile = ProfileRequest(path: profilePath, overrides: scenarioSettings)
+    }
     return configuration
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders a run as the `--json` document (`ResultDocument`, schema 1).
+/// Renders a run as the `--json` document (`JSONResult`, schema 1).
 ///
 /// The text is pretty-printed with keys sorted, so the same run gives the same bytes and two files
 /// diff line by line, except that arrays of plain numbers (histogram buckets) stay on one line each
@@ -10,12 +10,12 @@ enum JSONWriter {
   /// The document of a run: `results` in order, under `scenario` and `metadata`.
   static func document(
     results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false
-  ) -> ResultDocument {
-    ResultDocument(
-      schema: ResultDocument.currentSchema,
-      kind: ResultDocument.resultKind,
+  ) -> JSONResult {
+    JSONResult(
+      schema: JSONResult.currentSchema,
+      kind: JSONResult.resultKind,
       interrupted: interrupted,
-      metadata: ResultDocument.Metadata(
+      metadata: JSONResult.Metadata(
         timestamp: metadata.timestamp,
         toolVersion: metadata.toolVersion,
         swiftVersion: metadata.swiftVersion,
@@ -50,7 +50,7 @@ enum JSONWriter {
   /// One result's identity, its metrics from its CSV fields, and its named histograms.
   private static func variantRecord(
     _ result: VariantResult, scenario: Scenario, metadata: RunMetadata
-  ) -> ResultDocument.VariantRecord {
+  ) -> JSONResult.VariantRecord {
     let fields = CSVWriter.values(of: result, scenario: scenario, metadata: metadata)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
@@ -61,7 +61,7 @@ enum JSONWriter {
     for (name, histogram) in result.namedHistograms {
       histograms[name] = HistogramRecord(histogram)
     }
-    return ResultDocument.VariantRecord(
+    return JSONResult.VariantRecord(
       variant: result.variant.name,
       design: result.variant.design.rawValue,
       decode: result.variant.decode.rawValue,
@@ -71,7 +71,7 @@ enum JSONWriter {
   }
 
   /// Every option of `scenario` under its CSV name, `nil` for what does not apply.
-  private static func scenarioRecord(_ scenario: Scenario) -> ResultDocument.ScenarioRecord {
+  private static func scenarioRecord(_ scenario: Scenario) -> JSONResult.ScenarioRecord {
     var zipfTheta: Double? = nil
     let distribution: String
     switch scenario.distribution {
@@ -87,7 +87,7 @@ enum JSONWriter {
     case .requests(let count): requestsTarget = count
     case .duration(let duration): durationSeconds = Double(DecimalText.seconds(duration))
     }
-    return ResultDocument.ScenarioRecord(
+    return JSONResult.ScenarioRecord(
       variants: scenario.variants.map(\.description),
       shards: scenario.shards,
       keys: scenario.keys,

@@ -26,7 +26,7 @@ struct CacheBenchCommandOutputsTests {
     #expect(status == 0)
 
     let json = try Data(contentsOf: URL(fileURLWithPath: path("result.json")))
-    let document = try JSONDecoder().decode(ResultDocument.self, from: json)
+    let document = try JSONDecoder().decode(JSONResult.self, from: json)
     #expect(document.variants.map(\.variant) == ["naive", "naive", "mutex", "mutex"])
     #expect(document.variants.allSatisfy { $0.metrics["requests"] == .number(300) })
     #expect(document.variants.allSatisfy { $0.histograms["latency"]?.totalCount == 300 })

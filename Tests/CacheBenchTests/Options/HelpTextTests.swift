@@ -38,6 +38,8 @@ struct HelpTextTests {
     (.histogramCSV, "none", []),
     (.rawLatencies, "none", []),
     (.quiet, "off", []),
+    (.profile, "none", []),
+    (.saveBaseline, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)

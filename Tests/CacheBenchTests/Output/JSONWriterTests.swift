@@ -10,8 +10,8 @@ struct JSONWriterTests {
       results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
   }
 
-  private func decoded(_ text: String) throws -> ResultDocument {
-    try JSONDecoder().decode(ResultDocument.self, from: Data(text.utf8))
+  private func decoded(_ text: String) throws -> JSONResult {
+    try JSONDecoder().decode(JSONResult.self, from: Data(text.utf8))
   }
 
   @Test func aRenderedDocumentDecodesToTheDocumentItWasMadeFrom() throws {
@@ -30,12 +30,12 @@ struct JSONWriterTests {
     #expect(!document.interrupted)
     #expect(
       document.metadata
-        == ResultDocument.Metadata(
+        == JSONResult.Metadata(
           timestamp: "2026-11-29T15:04:36Z", toolVersion: "0.1.0", swiftVersion: "6.3.1",
           gitCommit: "0123abc", hostCores: 2, hostName: "bench-1"))
     #expect(
       document.scenario
-        == ResultDocument.ScenarioRecord(
+        == JSONResult.ScenarioRecord(
           variants: ["naive/inside", "sharded(8)/outside"], shards: 8, keys: 1_000,
           distribution: "zipf", zipfTheta: 0.99, seed: 42, concurrency: 16, requestsTarget: 10_000,
           durationSeconds: nil, warmup: 500, fetchLatencyConfiguredNanoseconds: 1_000_000,

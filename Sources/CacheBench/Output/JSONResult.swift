@@ -7,7 +7,7 @@
 /// (see `CSVWriter`), so one vocabulary serves the CSV, the JSON and the gate. Units follow the
 /// names: `_ns` nanoseconds, `_s` seconds, `_bytes` bytes, `throughput` requests per second.
 /// A value that does not apply, or was not measured, is `null`, never 0.
-struct ResultDocument: Codable, Sendable, Equatable {
+struct JSONResult: Codable, Sendable, Equatable {
   /// The version of this shape.
   static let currentSchema = 1
   /// What `kind` says for a run's result, so a reader can tell it from other documents.

@@ -1,0 +1,87 @@
+/// `cachebench compare` and `cachebench baseline`: read runs, judge one against a baseline or merge
+/// repetitions into one, and return the exit code (0 within thresholds or written, 2 a regression,
+/// 64 bad input, 1 a baseline that cannot be written).
+enum CompareCommand {
+  /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
+  static func run(_ configuration: CompareConfiguration) -> Int32 {
+    do {
+      let comparison = try compare(configuration)
+      print(comparison.report(configuration.format), terminator: "")
+      return comparison.passed
+        ? CacheBenchCommand.ExitCode.success : CacheBenchCommand.ExitCode.regression
+    } catch {
+      CacheBenchCommand.printError(error.description)
+      return CacheBenchCommand.ExitCode.usage
+    }
+  }
+
+  /// Writes the median of the runs `configuration` names as a baseline.
+  static func writeBaseline(_ configuration: BaselineConfiguration) -> Int32 {
+    let merged: ResultDocument
+    do {
+      merged = try readMedian(of: configuration.runPaths)
+    } catch {
+      CacheBenchCommand.printError(error.description)
+      return CacheBenchCommand.ExitCode.usage
+    }
+    var baseline = merged
+    baseline.kind = .baseline
+    do {
+      try AtomicFileWriter.write(baseline.json.rendered(), toPath: configuration.outputPath)
+    } catch {
+      CacheBenchCommand.printError(error.description)
+      return CacheBenchCommand.ExitCode.failure
+    }
+    CacheBenchCommand.printError(
+      "baseline written to \(configuration.outputPath)"
+        + " (median of \(configuration.runPaths.count) runs)")
+    return CacheBenchCommand.ExitCode.success
+  }
+
+  /// The comparison, or the first reason it cannot be made (a `GateError` or `ProfileError`).
+  static func compare(_ configuration: CompareConfiguration) throws(CompareFailure) -> Comparison {
+    let thresholds: GateThresholds
+    do {
+      thresholds =
+        try configuration.profilePath.map(Profile.load(path:))?.thresholds
+        ?? GateThresholds()
+    } catch {
+      throw .profile(error)
+    }
+    do {
+      let baseline = try ResultDocument.read(path: configuration.baselinePath)
+      let current = try readMedian(of: configuration.currentPaths)
+      let currentName =
+        configuration.currentPaths.count == 1
+        ? configuration.currentPaths[0]
+        : "median of " + configuration.currentPaths.joined(separator: ", ")
+      return try Comparison(
+        baseline: baseline, baselineName: configuration.baselinePath, current: current,
+        currentName: currentName, thresholds: thresholds, options: configuration.options)
+    } catch {
+      throw .gate(error)
+    }
+  }
+
+  /// The run at each path, merged into their median when there are several.
+  private static func readMedian(of paths: [String]) throws(GateError) -> ResultDocument {
+    var runs: [ResultDocument] = []
+    for path in paths {
+      runs.append(try ResultDocument.read(path: path))
+    }
+    return try ResultDocument.median(of: runs, names: paths)
+  }
+
+  /// Either kind of bad input a comparison can meet.
+  enum CompareFailure: Error, CustomStringConvertible {
+    case profile(ProfileError)
+    case gate(GateError)
+
+    var description: String {
+      switch self {
+      case .profile(let error): error.description
+      case .gate(let error): error.description
+      }
+    }
+  }
+}

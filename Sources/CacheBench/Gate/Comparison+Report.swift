@@ -1,0 +1,188 @@
+/// The output formats of `cachebench compare`.
+enum ReportFormat: String, Sendable, CaseIterable {
+  /// Aligned columns for a terminal or CI log.
+  case text
+  /// GitHub-flavoured Markdown, for a CI job summary.
+  case markdown
+  /// One JSON object, for other programs.
+  case json
+}
+
+extension Comparison {
+  /// The report in `format`, ending in a newline.
+  ///
+  /// Text and Markdown open with the verdict and every failing row (so the metric that failed is
+  /// named first), then list improvements and notes, then every row. Changes are shown relative to
+  /// the baseline (`+12.5%`), or as a difference when the baseline is 0 (`+3`).
+  func report(_ format: ReportFormat) -> String {
+    switch format {
+    case .text: textReport
+    case .markdown: markdownReport
+    case .json: jsonReport.rendered()
+    }
+  }
+
+  /// `PASS` or `FAIL` and the counts behind it, e.g. `FAIL: 1 regression, 0 missing, 2 improvements`.
+  var headline: String {
+    let regressions = rows.count { $0.verdict == .regression }
+    let missing = rows.count { $0.verdict == .missing }
+    let improvements = rows.count { $0.verdict == .improvement }
+    let judged = rows.count { $0.verdict != .ungated && $0.verdict != .new }
+    return (passed ? "PASS" : "FAIL")
+      + ": \(regressions) \(regressions == 1 ? "regression" : "regressions"),"
+      + " \(missing) missing, \(improvements) \(improvements == 1 ? "improvement" : "improvements")"
+      + (options.failOnImprovement && improvements > 0 ? " (failing: --fail-on-improvement)" : "")
+      + "; \(judged) judged, \(rows.count - judged) shown only"
+  }
+
+  private static let header = [
+    "variant", "metric", "baseline", "current", "change", "threshold", "verdict",
+  ]
+
+  /// The cells of one report row, in `header` order.
+  private func cells(_ row: Row) -> [String] {
+    [
+      row.variant, row.metric, Self.number(row.baseline), Self.number(row.current),
+      Self.change(row), row.rule.summary, row.verdict.rawValue,
+    ]
+  }
+
+  /// Where a run comes from, for the report's first lines: commit, time, host, cores, compiler.
+  private func describe(_ document: ResultDocument) -> String {
+    var facts: [String] = []
+    if let commit = document.gitCommit { facts.append("commit \(commit)") }
+    if let timestamp = document.metadata["timestamp"]?.stringValue { facts.append(timestamp) }
+    if let host = document.hostName { facts.append("host \(host)") }
+    if let cores = document.hostCores { facts.append("\(cores) cores") }
+    if let swift = document.swiftVersion { facts.append("swift \(swift)") }
+    return facts.joined(separator: ", ")
+  }
+
+  private var textReport: String {
+    var text = "gate \(headline)\n"
+    text += "baseline: \(baselineName) (\(describe(baseline)))\n"
+    text += "current:  \(currentName) (\(describe(current)))\n"
+    text += "ratios relative to: \(reference)\n"
+    for note in notes { text += "note: \(note)\n" }
+    if !failures.isEmpty {
+      text += "\nfailing:\n" + Self.table(failures.map(cells), header: Self.header)
+    }
+    let improvements = rows.filter { $0.verdict == .improvement }
+    if !improvements.isEmpty && !options.failOnImprovement {
+      text +=
+        "\nimproved (regenerate the baseline to keep them):\n"
+        + Self.table(improvements.map(cells), header: Self.header)
+    }
+    text += "\nall comparisons:\n" + Self.table(rows.map(cells), header: Self.header)
+    return text
+  }
+
+  private var markdownReport: String {
+    var text = "### cachebench gate \(headline)\n\n"
+    text += "- baseline: `\(baselineName)` (\(describe(baseline)))\n"
+    text += "- current: `\(currentName)` (\(describe(current)))\n"
+    text += "- ratios relative to: `\(reference)`\n"
+    for note in notes { text += "- note: \(Self.markdownEscaped(note))\n" }
+    if !failures.isEmpty {
+      text += "\n**Failing**\n\n" + Self.markdownTable(failures.map(cells))
+    }
+    let improvements = rows.filter { $0.verdict == .improvement }
+    if !improvements.isEmpty && !options.failOnImprovement {
+      text +=
+        "\n**Improved** (regenerate the baseline to keep them)\n\n"
+        + Self.markdownTable(improvements.map(cells))
+    }
+    text += "\n<details><summary>All \(rows.count) comparisons</summary>\n\n"
+    text += Self.markdownTable(rows.map(cells)) + "\n</details>\n"
+    return text
+  }
+
+  private var jsonReport: JSONValue {
+    func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+    return .object([
+      ("status", .string(passed ? "pass" : "fail")),
+      ("exit_code", .number(passed ? 0 : 2)),
+      ("baseline", .object([("file", .string(baselineName)), ("metadata", baseline.metadata)])),
+      ("current", .object([("file", .string(currentName)), ("metadata", current.metadata)])),
+      ("reference", .string(reference)),
+      ("fail_on_improvement", .bool(options.failOnImprovement)),
+      ("notes", .array(notes.map { .string($0) })),
+      (
+        "comparisons",
+        .array(
+          rows.map { row in
+            .object([
+              ("variant", .string(row.variant)),
+              ("metric", .string(row.metric)),
+              ("baseline", number(row.baseline)),
+              ("current", number(row.current)),
+              ("change", number(row.change)),
+              ("relative_change", number(row.relativeChange)),
+              ("better", .string(row.rule.better.rawValue)),
+              ("relative_threshold", .number(row.rule.relative)),
+              ("absolute_threshold", .number(row.rule.absolute)),
+              ("verdict", .string(row.verdict.rawValue)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// A figure for a report cell: integers plain, others with three decimals (one from 100 up).
+  static func number(_ value: Double?) -> String {
+    guard let value else { return "n/a" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return DecimalText.fixed(value, fractionDigits: abs(value) >= 100 ? 1 : 3)
+  }
+
+  /// The change cell: relative to the baseline, or the difference when the baseline is 0 or unknown.
+  private static func change(_ row: Row) -> String {
+    // The sign comes from the change itself, so a change too small to show still says its direction.
+    if let relative = row.relativeChange {
+      return (relative < 0 ? "-" : "+")
+        + DecimalText.fixed(abs(relative) * 100, fractionDigits: 1) + "%"
+    }
+    if let change = row.change { return (change < 0 ? "-" : "+") + number(abs(change)) }
+    return ""
+  }
+
+  /// Rows as aligned text columns, figures right-aligned, two spaces apart.
+  private static func table(_ rows: [[String]], header: [String]) -> String {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    let numeric: Set<Int> = [2, 3, 4]
+    return all.map { cells in
+      cells.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return numeric.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ").withoutTrailingSpaces + "\n"
+    }.joined()
+  }
+
+  /// Rows as a GitHub-flavoured Markdown table under `header`, figures right-aligned.
+  private static func markdownTable(_ rows: [[String]]) -> String {
+    var text = "| " + header.joined(separator: " | ") + " |\n"
+    text +=
+      "|"
+      + header.indices.map { [2, 3, 4].contains($0) ? "---:" : "---" }
+      .joined(separator: "|") + "|\n"
+    for row in rows {
+      text += "| " + row.map(markdownEscaped).joined(separator: " | ") + " |\n"
+    }
+    return text
+  }
+
+  /// `text` safe inside a Markdown table cell.
+  private static func markdownEscaped(_ text: String) -> String {
+    text.replacing("|", with: "\\|")
+  }
+}
+
+extension String {
+  /// The text without the spaces that padding left at its end.
+  var withoutTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

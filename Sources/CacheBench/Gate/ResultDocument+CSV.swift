@@ -1,0 +1,93 @@
+extension ResultDocument {
+  /// CSV columns that describe the run rather than measure it, by what they describe.
+  ///
+  /// Every other column is a metric, so a column appended to the CSV later is compared as a metric
+  /// with no change here; a new *scenario* column must be added to `scenarioColumns`.
+  static let metadataColumns = [
+    "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "host_name",
+  ]
+  /// See `metadataColumns`.
+  static let scenarioColumns = [
+    "seed", "keys", "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s",
+    "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
+  ]
+  /// See `metadataColumns`.
+  static let variantColumns = ["variant", "design", "decode", "shards"]
+
+  /// Reads the document of a `--csv` file: one row per variant, metadata and scenario from the first.
+  ///
+  /// `variant` and `decode` columns are required; an empty metric field is an unmeasured metric
+  /// (`null`), anything else must be a decimal number. Rows of one file must agree on the scenario,
+  /// so concatenated runs are refused rather than silently mixed.
+  init(csv table: CSVTable) throws(SchemaViolation) {
+    for required in ["variant", "decode"] where !table.header.contains(required) {
+      throw SchemaViolation(field: required, value: "(absent)", reason: "column is required")
+    }
+    guard let first = table.rows.first else {
+      throw SchemaViolation(field: "(rows)", value: "(none)", reason: "there is no variant row")
+    }
+    kind = .result
+    interrupted = false
+    metadata = .object(
+      Self.metadataColumns.compactMap { name in
+        table.value(name, in: first).map { (name, Self.typed($0)) }
+      })
+    scenario = .object(
+      Self.scenarioColumns.compactMap { name in
+        table.value(name, in: first).map { (name, Self.typed($0)) }
+      })
+    let described = Set(Self.metadataColumns + Self.scenarioColumns + Self.variantColumns)
+    var variants: [VariantMetrics] = []
+    for (index, row) in table.rows.enumerated() {
+      let record = "record \(index + 2)"
+      for name in Self.scenarioColumns {
+        if let value = table.value(name, in: row), let expected = table.value(name, in: first),
+          value != expected
+        {
+          throw SchemaViolation(
+            field: "\(name) in \(record)", value: "'\(value)'",
+            reason: "differs from the first row ('\(expected)'): one run per file")
+        }
+      }
+      let variant = table.value("variant", in: row) ?? ""
+      let decode = table.value("decode", in: row) ?? ""
+      let design = table.value("design", in: row) ?? String(variant.prefix { $0 != "(" })
+      var metrics: [Metric] = []
+      for (column, text) in zip(table.header, row) where !described.contains(column) {
+        if text.isEmpty {
+          metrics.append(Metric(name: column, value: nil))
+        } else if let value = Self.decimal(text) {
+          metrics.append(Metric(name: column, value: value))
+        } else {
+          throw SchemaViolation(
+            field: "\(column) in \(record)", value: "'\(text)'",
+            reason: "must be a decimal number or empty")
+        }
+      }
+      variants.append(
+        VariantMetrics(
+          variant: variant, design: design, decode: decode,
+          shards: table.value("shards", in: row).flatMap { Int($0) }, metrics: metrics))
+    }
+    self.variants = variants
+  }
+
+  /// A CSV field as a JSON value: empty is `null`, a decimal number is a number, anything else text.
+  private static func typed(_ text: String) -> JSONValue {
+    if text.isEmpty { return .null }
+    if decimal(text) != nil { return .number(text) }
+    return .string(text)
+  }
+
+  /// `text` as a number if it is an optional `-`, digits, and an optional fraction; the CSV writer
+  /// writes nothing else, so exponents, `nan` and `inf` are refused.
+  private static func decimal(_ text: String) -> Double? {
+    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    let isDigits = { (part: Substring) in
+      !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) }
+    }
+    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { return nil }
+    return Double(text)
+  }
+}

@@ -1,0 +1,36 @@
+/// Adds to each variant its timing relative to a reference variant of the same run.
+///
+/// Raw times move with whatever else the host is doing, so the gate never judges them; the ratio of two
+/// variants measured one after the other in one process largely cancels the host's speed and load.
+/// `throughput_ratio` is the variant's throughput over the reference's (larger is better);
+/// `latency_p50_ratio` and `latency_p99_ratio` are its request latency percentiles over the
+/// reference's (smaller is better). A ratio is `null` when either figure is missing or the divisor is
+/// zero. The reference's own ratios are 1.
+enum TimingRatios {
+  /// Each ratio's name and the metric it divides.
+  static let ratios: [(name: String, metric: String)] = [
+    ("throughput_ratio", "throughput"),
+    ("latency_p50_ratio", "latency_p50_ns"),
+    ("latency_p99_ratio", "latency_p99_ns"),
+  ]
+
+  /// `document` with the ratios to the variant keyed `reference` appended to every variant's metrics.
+  ///
+  /// A ratio is added only when the document has the metric it divides, so a file without latency
+  /// columns gets no latency ratios; a missing reference variant makes every ratio `null`.
+  static func adding(to document: ResultDocument, reference: String) -> ResultDocument {
+    var document = document
+    let referenceVariant = document.variants.first { $0.key == reference }
+    for index in document.variants.indices {
+      let variant = document.variants[index]
+      for ratio in ratios {
+        guard let value = variant.value(of: ratio.metric) else { continue }
+        let divisor = referenceVariant?.value(of: ratio.metric) ?? nil
+        var quotient: Double? = nil
+        if let value, let divisor, divisor != 0 { quotient = value / divisor }
+        document.variants[index].metrics.append(Metric(name: ratio.name, value: quotient))
+      }
+    }
+    return document
+  }
+}

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import CacheBench
+
+/// How one rule judges a change, and which rule each metric gets.
+struct MetricRuleTests {
+  @Test(arguments: [
+    // lower is better, 10% or 2 units, whichever is larger
+    (MetricRule(better: .lower, relative: 0.1, absolute: 2), 100.0, 110.0, Verdict.ok),
+    (MetricRule(better: .lower, relative: 0.1, absolute: 2), 100, 110.5, .regression),
+    (MetricRule(better: .lower, relative: 0.1, absolute: 2), 100, 89, .improvement),
+    (MetricRule(better: .lower, relative: 0.1, absolute: 2), 5, 7, .ok),
+    (MetricRule(better: .lower, relative: 0.1, absolute: 2), 5, 7.5, .regression),
+    (MetricRule(better: .higher, relative: 0.5), 2, 1, .ok),
+    (MetricRule(better: .higher, relative: 0.5), 2, 0.9, .regression),
+    (MetricRule(better: .higher, relative: 0.5), 2, 3.1, .improvement),
+    (MetricRule(better: .equal), 20_000, 20_001, .regression),
+    (MetricRule(better: .equal), 20_000, 19_999, .regression),
+    (MetricRule.exact, 0, 0, .ok),
+    (MetricRule.exact, 0, 1, .regression),
+    (MetricRule.informational, 1, 1_000, .ungated),
+  ])
+  func aChangeIsJudgedByPolarityAndTheLargerOfItsAllowances(
+    rule: MetricRule, baseline: Double, current: Double, verdict: Verdict
+  ) {
+    #expect(rule.judge(baseline: baseline, current: current) == verdict)
+  }
+
+  @Test(arguments: [
+    (MetricRule.exact, "exact"),
+    (MetricRule(better: .equal), "exact"),
+    (MetricRule(better: .higher, relative: 0.5), "-50%"),
+    (MetricRule(better: .lower, relative: 0.05, absolute: 0.5), "+5%|0.50"),
+    (MetricRule(better: .lower, absolute: 3), "+3"),
+    (MetricRule.informational, "info"),
+  ])
+  func theSummaryShowsTheDirectionThatFails(rule: MetricRule, summary: String) {
+    #expect(rule.summary == summary)
+  }
+
+  /// The built-in rule of each metric per design: exact where the seed fixes the count.
+  @Test(arguments: [
+    ("fetches", "coalescing", MetricRule.exact),
+    ("fetches", "sharded", .exact),
+    ("fetches", "mutex", .exact),
+    ("leaders", "mutex", .exact),
+    ("duplicate_fetches", "sharded", .exact),
+    ("fetches", "naive", .informational),
+    ("duplicate_fetches", "naive", .informational),
+    ("duplicate_fetches", "a-future-design", .informational),
+    ("requests", "naive", MetricRule(better: .equal, portable: true)),
+    ("errors", "naive", .exact),
+    ("hits", "mutex", .informational),
+    ("throughput", "mutex", .informational),
+    ("latency_p99_ns", "mutex", .informational),
+    ("throughput_ratio", "naive", MetricRule(better: .higher, relative: 0.5)),
+    ("mallocs_per_request", "mutex", MetricRule(better: .lower, relative: 0.05, absolute: 0.5)),
+    ("a_metric_nobody_named", "mutex", .informational),
+  ])
+  func eachMetricGetsItsBuiltInRule(metric: String, design: String, rule: MetricRule) {
+    #expect(GateThresholds().rule(for: metric, design: design) == rule)
+  }
+}

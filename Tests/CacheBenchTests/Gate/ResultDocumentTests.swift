@@ -1,0 +1,167 @@
+import Testing
+
+@testable import CacheBench
+
+/// Runs as documents: written as schema-1 JSON, read back from JSON and from CSV alike, refused with
+/// a message naming the file and field when malformed.
+struct ResultDocumentTests {
+  static let run = ResultDocument(
+    kind: .baseline, results: [OutputFixtures.naiveInside, OutputFixtures.shardedOutside],
+    scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+
+  @Test func aRunsMetricsAreExactlyItsCSVMetricColumns() {
+    let described = Set(
+      ResultDocument.metadataColumns + ResultDocument.scenarioColumns
+        + ResultDocument.variantColumns)
+    let metricColumns = CSVWriter.columns.filter { !described.contains($0) }
+    for variant in Self.run.variants {
+      #expect(variant.metrics.map(\.name) == metricColumns)
+    }
+    #expect(Self.run.variants.map(\.key) == ["naive/inside", "sharded(8)/outside"])
+    #expect(Self.run.variants[1].design == "sharded")
+    #expect(Self.run.variants[1].shards == 8)
+    #expect(Self.run.variants[0].value(of: "duplicate_fetches") == .some(250))
+    #expect(Self.run.variants[0].value(of: "throughput") == .some(3_333.3))
+  }
+
+  @Test func theBaselineJSONHasTheSharedShape() throws {
+    let json = try JSONParser.parse(Self.run.json.rendered())
+    #expect(json["schema"] == .number("1"))
+    #expect(json["kind"] == .string("baseline"))
+    #expect(json["interrupted"] == .bool(false))
+    for key in [
+      "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "host_name",
+    ] {
+      #expect(json["metadata"]?[key] != nil, "metadata.\(key)")
+    }
+    #expect(json["metadata"]?["host_name"] == .string("bench-1"))
+    #expect(json["scenario"]?["seed"] == .number("42"))
+    #expect(json["scenario"]?["zipf_theta"] == .number("0.99"))
+    #expect(json["scenario"]?["duration_s"] == .null)
+    guard case .array(let variants)? = json["variants"] else {
+      Issue.record("no variants array")
+      return
+    }
+    #expect(variants[1]["variant"] == .string("sharded(8)"))
+    #expect(variants[1]["design"] == .string("sharded"))
+    #expect(variants[1]["decode"] == .string("outside"))
+    #expect(variants[1]["shards"] == .number("8"))
+    #expect(variants[1]["metrics"]?["fetches"] == .number("1000"))
+  }
+
+  @Test func jsonAndCSVOfOneRunReadAsTheSameMetrics() throws {
+    let fromJSON = try ResultDocument.parse(Self.run.json.rendered(), path: "run.json")
+    let csv = CSVWriter.render(
+      results: [OutputFixtures.naiveInside, OutputFixtures.shardedOutside],
+      scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    let fromCSV = try ResultDocument.parse(csv, path: "run.csv")
+    #expect(fromJSON == Self.run)
+    #expect(fromCSV.variants == fromJSON.variants)
+    #expect(Comparison.scenarioDifferences(fromJSON.scenario, fromCSV.scenario).isEmpty)
+    #expect(fromCSV.hostCores == 2)
+    #expect(fromCSV.swiftVersion == "6.3.1")
+  }
+
+  @Test func anEmptyCSVFieldIsAnUnmeasuredMetricNotZero() throws {
+    var result = OutputFixtures.shardedOutside
+    result.fetchLatency = LatencyHistogram()
+    let csv = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    let document = try ResultDocument.parse(csv, path: "run.csv")
+    #expect(document.variants[0].value(of: "fetch_latency_p50_ns") == .some(nil))
+  }
+
+  @Test func aResultWrittenByAnotherWriterWithExtraMembersIsRead() throws {
+    let text = """
+      {"schema": 1, "kind": "result", "interrupted": false, "written_by": "reports",
+       "metadata": {"host_cores": 2, "swift_version": "6.3.1", "extra": [1]},
+       "scenario": {"seed": 1},
+       "variants": [{"variant": "sharded(4)", "decode": "none", "note": "x",
+                     "metrics": {"requests": 10, "latency_p50_ns": null}}]}
+      """
+    let document = try ResultDocument.parse(text, path: "r.json")
+    #expect(document.kind == .result)
+    #expect(document.variants[0].design == "sharded")
+    #expect(document.variants[0].shards == nil)
+    #expect(
+      document.variants[0].metrics == [
+        Metric(name: "requests", value: 10), Metric(name: "latency_p50_ns", value: nil),
+      ])
+  }
+
+  /// A malformed input and the message naming its file, field and value.
+  @Test(arguments: [
+    (
+      #"{"schema": 2, "kind": "result"}"#,
+      "'f': unsupported schema 2: this cachebench reads schema 1"
+    ),
+    (
+      #"{"schema": 1, "kind": "draft", "metadata": {}, "scenario": {}, "variants": []}"#,
+      "'f': invalid value \"draft\" for 'kind': must be \"result\" or \"baseline\""
+    ),
+    (
+      #"{"schema": 1, "kind": "result", "metadata": {}, "scenario": {}}"#,
+      "'f': invalid value (absent) for 'variants': is required"
+    ),
+    (
+      #"{"schema": 1, "kind": "result", "metadata": {}, "scenario": {}, "variants": [{"variant": "naive", "decode": "inside", "metrics": {"hits": "12"}}]}"#,
+      "'f': invalid value \"12\" for 'variants[0].metrics.hits': must be a number or null"
+    ),
+    (
+      "{\"schema\": 1,",
+      "'f' is not valid JSON: line 1, column 14: expected a member name in quotes"
+    ),
+    (
+      "variant,decode,hits\r\nnaive,inside,12x\r\n",
+      "'f': invalid value '12x' for 'hits in record 2': must be a decimal number or empty"
+    ),
+    (
+      "variant,hits\r\nnaive,12\r\n", "'f': invalid value (absent) for 'decode': column is required"
+    ),
+    ("variant,decode,hits\r\n", "'f': invalid value (none) for '(rows)': there is no variant row"),
+    (
+      "variant,decode\r\nnaive\r\n",
+      "'f' is not valid CSV: record 2: has 1 fields, the header has 2"
+    ),
+    (
+      "variant,decode,seed\r\nnaive,inside,1\r\nmutex,inside,2\r\n",
+      "'f': invalid value '2' for 'seed in record 3': differs from the first row ('1'): one run per file"
+    ),
+  ])
+  func malformedInputIsRefusedNamingFileFieldAndValue(text: String, message: String) {
+    let error = #expect(throws: GateError.self) { try ResultDocument.parse(text, path: "f") }
+    #expect(error?.description == message)
+  }
+
+  @Test func aMissingFileIsReportedWithTheSystemsReason() {
+    #expect(
+      throws: GateError.unreadable(
+        path: "/nonexistent.csv", reason: "open failed (No such file or directory)")
+    ) { try ResultDocument.read(path: "/nonexistent.csv") }
+  }
+
+  @Test func theMedianOfRepetitionsTakesEachMetricsMiddleValue() throws {
+    func run(throughput: Double, extra: Bool = false) -> ResultDocument {
+      var variant = GateFixtures.with(GateFixtures.coalescing, "throughput", throughput)
+      if extra { variant = GateFixtures.with(variant, "future", 1) }
+      return GateFixtures.run(variants: [variant, GateFixtures.mutex])
+    }
+    let merged = try ResultDocument.median(
+      of: [run(throughput: 30), run(throughput: 90, extra: true), run(throughput: 40)],
+      names: ["a", "b", "c"])
+    #expect(merged.variants[0].value(of: "throughput") == .some(40))
+    #expect(merged.variants[0].value(of: "fetches") == .some(1_695))
+    #expect(merged.variants[0].value(of: "future") == nil, "absent from some run: absent")
+    #expect(merged.metadata["repetitions"] == .number("3"))
+    let even = try ResultDocument.median(
+      of: [run(throughput: 30), run(throughput: 40)], names: ["a", "b"])
+    #expect(even.variants[0].value(of: "throughput") == .some(35))
+  }
+
+  @Test func repetitionsOfDifferentRunsAreNotMerged() {
+    let other = GateFixtures.run(variants: [GateFixtures.mutex])
+    #expect(throws: GateError.self) {
+      try ResultDocument.median(of: [GateFixtures.run(), other], names: ["a", "b"])
+    }
+  }
+}
