@@ -39,19 +39,32 @@ public enum CacheBenchCommand {
         return ExitCode.failure
       }
     }
+    let profiling: ProfilingSession
+    do {
+      profiling = try ProfilingSession.start(configuration.profiling) { printError($0) }
+    } catch {
+      printError(error.description)
+      return ExitCode.failure
+    }
+    defer { profiling.finish() }
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let scenario = configuration.scenario
     printError(RunDescription.summary(of: scenario))
-    let driver = BenchmarkDriver(scenario: scenario) { event in
+    var driver = BenchmarkDriver(scenario: scenario) { event in
       if case .finished(let result) = event {
         printError(RunDescription.progressLine(for: result))
       }
     }
+    driver.windowObserver = profiling
     let results: [VariantResult]
     do {
       results = try await driver.run()
     } catch {
       printError(error.description)
+      return ExitCode.failure
+    }
+    if let failure = profiling.failure {
+      printError(failure.description)
       return ExitCode.failure
     }
     let table = TableWriter.render(results)

@@ -11,6 +11,8 @@ struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
   var onEvent: @Sendable (DriverEvent) -> Void = { _ in }
+  /// Told when each measured window opens and closes (never around warm-up), for profilers.
+  var windowObserver: (any WindowObserver)?
 
   init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -49,9 +51,11 @@ struct BenchmarkDriver: Sendable {
     let ledger = FetchLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
+    await windowObserver?.windowWillOpen(variant)
     let (recorder, elapsed) = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil)
+    await windowObserver?.windowDidClose(variant, requests: recorder.requests)
     let fetched = ledger.totals
     let result = VariantResult(
       variant: variant,

@@ -5,7 +5,8 @@
 /// - The first argument, if it does not start with `-`, is the subcommand; only `run` exists, and
 ///   it is also what no subcommand means. Any later argument that is not an option is an error.
 /// - Each option takes exactly one value: the text after `=`, or else the next argument unless that
-///   starts with `--` (so `--csv -` and `--keys -3` read `-` and `-3` as values).
+///   starts with `--` (so `--csv -` and `--keys -3` read `-` and `-3` as values); a flag option
+///   (`OptionName.takesValue` false, e.g. `--pause-before-window`) takes none.
 /// - Each option may be given once; values are checked in argument order, so the first bad one is
 ///   reported, and conflicts between options after all of them are read.
 enum CommandLineParser {
@@ -39,6 +40,11 @@ enum CommandLineParser {
         throw .unknownOption(name)
       }
       guard given.insert(option).inserted else { throw .duplicateOption(option) }
+      guard option.takesValue else {
+        if let inlineValue { throw .unexpectedValue(flag: name, value: inlineValue) }
+        builder.apply(flag: option)
+        continue
+      }
       let value: String
       if let inlineValue {
         value = inlineValue

@@ -1,7 +1,8 @@
 /// A long option of `cachebench run`, spelled as on the command line.
 ///
 /// The parser accepts exactly these names (plus `-h`, `--help` and `--version`, which are flags, not
-/// options); each takes one value, written `--name value` or `--name=value`.
+/// options); each takes one value, written `--name value` or `--name=value`, except those whose
+/// `takesValue` is false, which are given alone.
 enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   /// Comma list of cache designs.
   case variants = "--variants"
@@ -33,6 +34,15 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case payloadBytes = "--payload-bytes"
   /// Path of the CSV output, `-` for stdout.
   case csv = "--csv"
+  /// The control and acknowledgement FIFOs of `perf record --control`.
+  case perfControl = "--perf-ctl"
+  /// The one variant whose window is profiled.
+  case profileVariant = "--profile-variant"
+  /// A flag: print the pid and wait for SIGUSR1 before each profiled window.
+  case pauseBeforeWindow = "--pause-before-window"
 
   var description: String { rawValue }
+
+  /// Whether the option takes a value; the ones that do not are flags, given alone (`--pause-before-window`).
+  var takesValue: Bool { self != .pauseBeforeWindow }
 }

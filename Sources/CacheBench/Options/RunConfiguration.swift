@@ -4,6 +4,8 @@ struct RunConfiguration: Sendable, Equatable {
   var scenario: Scenario
   /// Where to write the results as CSV: a file path, `-` for stdout, or `nil` for no CSV.
   var csvPath: String?
+  /// Which windows to profile and how to tell the profiler (`--perf-ctl`, `--profile-variant`, ...).
+  var profiling = ProfilingOptions()
 
   /// The value of `csvPath` that means "write the CSV to stdout".
   static let standardOutputPath = "-"

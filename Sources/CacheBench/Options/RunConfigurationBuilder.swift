@@ -12,6 +12,8 @@ struct RunConfigurationBuilder {
   private var isUniform = false
   private var requests: Int?
   private var duration: Duration?
+  private var profiling = ProfilingOptions()
+  private var profileVariant: String?
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -59,7 +61,23 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
       }
       csvPath = value
+    case .perfControl:
+      guard let paths = PerfControlPaths(parsing: value) else {
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be CTL,ACK: the FIFOs given to perf record --control fifo:CTL,ACK")
+      }
+      profiling.perfControl = paths
+    case .profileVariant:
+      profileVariant = value
+    case .pauseBeforeWindow:
+      apply(flag: option)
     }
+  }
+
+  /// Records a flag option (one whose `takesValue` is false).
+  mutating func apply(flag option: OptionName) {
+    if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.
@@ -84,6 +102,17 @@ struct RunConfigurationBuilder {
     } else if let requests {
       scenario.stop = .requests(requests)
     }
-    return RunConfiguration(scenario: scenario, csvPath: csvPath)
+    var profiling = self.profiling
+    if let profileVariant {
+      guard let variant = WindowSelection.variant(named: profileVariant, in: scenario.variants)
+      else {
+        let names = scenario.variants.map(\.description).joined(separator: ", ")
+        throw .invalidValue(
+          option: .profileVariant, value: profileVariant,
+          reason: "not a variant of this run; use one of \(names)")
+      }
+      profiling.selection = .only(variant)
+    }
+    return RunConfiguration(scenario: scenario, csvPath: csvPath, profiling: profiling)
   }
 }

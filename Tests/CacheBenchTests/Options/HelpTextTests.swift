@@ -7,7 +7,8 @@ struct HelpTextTests {
   /// The help entry of each option: its line and the continuation lines indented under it.
   static func entry(for option: OptionName) -> String? {
     let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(option.rawValue) <") }) else {
+    let lead = "  \(option.rawValue)" + (option.takesValue ? " <" : " ")
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(lead) }) else {
       return nil
     }
     let continuation = lines[(start + 1)...].prefix { $0.hasPrefix("     ") }
@@ -31,6 +32,9 @@ struct HelpTextTests {
     (.latency, "1ms", ["--latency", "1ms"]),
     (.payloadBytes, "4096", ["--payload-bytes", "4096"]),
     (.csv, "none", []),
+    (.perfControl, "none", []),
+    (.profileVariant, "every variant", []),
+    (.pauseBeforeWindow, "off", []),
   ]
 
   @Test(arguments: OptionName.allCases)
