@@ -25,7 +25,9 @@ Rules, applied to each stack:
 3. A stack in which no frame matches is other.
 The patterns are below; they match the names `swift demangle --simplified` gives.
 
-Usage: sample_breakdown.py STACKS.folded   (prints the table; --json for a machine-readable line)
+Usage: sample_breakdown.py [--json] [--top N] STACKS.folded
+prints the table (or, with --json, one machine-readable line); --top N adds the N leaf functions with the
+most samples (self time; inlined functions count as themselves when the stacks were folded with --inline).
 """
 
 import json
@@ -124,6 +126,15 @@ def breakdown(lines):
     return counts, sum(counts.values())
 
 
+def top_leaves(lines, limit):
+    """The `limit` leaf frames with the most samples, as (frame, samples), most first, ties by name."""
+    leaves = {}
+    for frames, count in parse_folded(lines):
+        if frames:
+            leaves[frames[-1]] = leaves.get(frames[-1], 0) + count
+    return sorted(leaves.items(), key=lambda item: (-item[1], item[0]))[:limit]
+
+
 def render(counts, total):
     """The text table: one line per category with its samples and share, then the total."""
     width = max(len(c) for c in CATEGORIES)
@@ -136,16 +147,29 @@ def render(counts, total):
 
 
 def main(argv):
-    args = [a for a in argv[1:] if a != "--json"]
+    args = argv[1:]
+    as_json = "--json" in args
+    args = [a for a in args if a != "--json"]
+    top = 0
+    if len(args) >= 2 and args[0] == "--top" and args[1].isdigit():
+        top = int(args[1])
+        args = args[2:]
     if len(args) != 1:
-        sys.stderr.write("usage: sample_breakdown.py [--json] STACKS.folded\n")
+        sys.stderr.write("usage: sample_breakdown.py [--json] [--top N] STACKS.folded\n")
         return 64
     with open(args[0], encoding="utf-8", errors="replace") as source:
-        counts, total = breakdown(source)
-    if "--json" in argv:
-        print(json.dumps({"total": total, "samples": counts}))
-    else:
-        sys.stdout.write(render(counts, total))
+        lines = source.readlines()
+    counts, total = breakdown(lines)
+    leaves = top_leaves(lines, top)
+    if as_json:
+        print(json.dumps({"total": total, "samples": counts, "top": leaves}))
+        return 0
+    sys.stdout.write(render(counts, total))
+    if leaves:
+        sys.stdout.write(f"\ntop {len(leaves)} leaf functions (self samples):\n")
+        for frame, count in leaves:
+            share = f"{100.0 * count / total:5.1f}%" if total else "  n/a"
+            sys.stdout.write(f"{share}  {count:>7}  {frame}\n")
     return 0
 
 

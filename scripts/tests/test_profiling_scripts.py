@@ -35,6 +35,30 @@ class FoldStacksTests(unittest.TestCase):
             },
         )
 
+    def test_inlined_functions_become_frames_and_return_addresses_are_looked_up_one_byte_early(self):
+        looked_up = []
+
+        def fake_symbolizer(requests):
+            looked_up.extend(sorted(requests))
+            return {
+                ("/work/.build/profiling/release/cachebench", 0x55D5D6AF): [
+                    "CoalescingActorCache.admit", "InlinedHelper",
+                ],
+            }
+
+        with open(os.path.join(FIXTURES, "perf-script.txt"), encoding="utf-8") as text:
+            stacks = fold_stacks.fold(text, ["cachebench"], fake_symbolizer)
+        binary = "/work/.build/profiling/release/cachebench"
+        # The leaf is looked up at its own address, its caller one byte before its return address.
+        self.assertEqual(looked_up, [(binary, 0x55D5D5A0), (binary, 0x55D5D6AF)])
+        self.assertEqual(
+            stacks[
+                "swift_job_run;swift::runJobInEstablishedExecutorContext;"
+                "CoalescingActorCache.admit;InlinedHelper;PayloadDecoder.decode(_:)"
+            ],
+            2,
+        )
+
     def test_a_semicolon_in_a_symbol_cannot_split_a_frame(self):
         self.assertEqual(fold_stacks.frame_name("a;b+0x10", "/x/lib.so"), "a:b")
 
@@ -73,6 +97,15 @@ class SampleBreakdownTests(unittest.TestCase):
         self.assertEqual([line[:25].strip() for line in table[1:-1]], sample_breakdown.CATEGORIES)
         self.assertEqual(table[2], "decode                           25   27.5%")
         self.assertEqual(table[-1], "total                            91")
+
+    def test_the_top_leaves_are_the_leaf_frames_with_most_samples(self):
+        with open(os.path.join(FIXTURES, "stacks.folded"), encoding="utf-8") as text:
+            top = sample_breakdown.top_leaves(text.readlines(), 3)
+        self.assertEqual(
+            top,
+            [("PayloadDecoder.decode(_:)", 25), ("finish_task_switch.isra.0_[k]", 17),
+             ("LatencyHistogram.record(_:)", 11)],
+        )
 
     def test_an_empty_profile_reports_no_share_rather_than_zero_percent(self):
         counts, total = sample_breakdown.breakdown(io.StringIO(""))
