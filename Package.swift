@@ -12,9 +12,11 @@ let package = Package(
       pkgConfig: "jemalloc",
       providers: [.apt(["libjemalloc-dev"])]
     ),
+    // Valgrind client requests; no-ops when the valgrind headers are absent (see its header).
+    .target(name: "CValgrind"),
     .target(
       name: "CacheBench",
-      dependencies: ["CJemalloc"],
+      dependencies: ["CJemalloc", "CValgrind"],
       // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
       // Foundation; say so explicitly rather than depend on that.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]

@@ -65,3 +65,62 @@ cachebench_build() {
   fi
   rm -f "$log"
 }
+
+# perf comes from Debian's linux-perf (the binary is /usr/bin/perf, or perf_<kernel series> on some releases).
+# Sets CACHEBENCH_PERF to the command to run, and checks that this user may sample with cpu-clock.
+cachebench_require_perf() {
+  local candidate
+  for candidate in perf perf_6.1; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" --version >/dev/null 2>&1; then
+      CACHEBENCH_PERF="$candidate"
+      break
+    fi
+  done
+  if [ -z "${CACHEBENCH_PERF:-}" ]; then
+    cachebench_apt_install linux-perf || return 1
+    for candidate in perf perf_6.1; do
+      if command -v "$candidate" >/dev/null 2>&1 && "$candidate" --version >/dev/null 2>&1; then
+        CACHEBENCH_PERF="$candidate"
+        break
+      fi
+    done
+  fi
+  if [ -z "${CACHEBENCH_PERF:-}" ]; then
+    cachebench_say "linux-perf is installed but no working perf binary was found"
+    return 1
+  fi
+  export CACHEBENCH_PERF
+}
+
+# Whether perf may record here: prints nothing and succeeds, or says why not (perf_event_paranoid, no root).
+cachebench_perf_permitted() {
+  local probe
+  probe="$(mktemp)"
+  if "$CACHEBENCH_PERF" record -q -e cpu-clock -o "$probe" -- true >/dev/null 2>&1; then
+    rm -f "$probe"
+    return 0
+  fi
+  rm -f "$probe"
+  echo "perf record is not permitted here (kernel.perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo '?'), uid $(id -u)); run as root or lower it with sysctl kernel.perf_event_paranoid=1"
+  return 1
+}
+
+# valgrind and its client-request headers (valgrind/callgrind.h) come from Debian's valgrind package.
+cachebench_require_valgrind() {
+  if ! command -v valgrind >/dev/null 2>&1 || [ ! -f /usr/include/valgrind/callgrind.h ]; then
+    cachebench_apt_install valgrind || return 1
+  fi
+  [ -f /usr/include/valgrind/callgrind.h ] || {
+    cachebench_say "valgrind is installed but /usr/include/valgrind/callgrind.h is missing"
+    return 1
+  }
+}
+
+# A new directory under results/ named for the run: results/<tool>-<UTC time>-<variant or all>.
+cachebench_results_dir() {
+  local tool="$1" variant="${2:-all}" name dir
+  name="$(printf '%s' "$variant" | tr -c 'A-Za-z0-9_.-' '-')"
+  dir="$CACHEBENCH_ROOT/results/$tool-$(date -u +%Y%m%dT%H%M%SZ)-$name"
+  mkdir -p "$dir"
+  printf '%s\n' "$dir"
+}

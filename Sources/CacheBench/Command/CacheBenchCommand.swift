@@ -35,10 +35,10 @@ public enum CacheBenchCommand {
   }
 
   /// Resolves the profile, checks the outputs, runs the scenario with progress on stderr, then prints the
-  /// table and writes every output; 64 for a bad profile or scenario, 1 for an I/O failure or a broken
-  /// accounting identity.
+  /// table and writes every output; 64 for a bad profile or scenario, 1 for an I/O failure, a profiler
+  /// failure or a broken accounting identity.
   private static func run(_ requested: RunConfiguration) async -> Int32 {
-    let configuration: RunConfiguration
+    var configuration: RunConfiguration
     do {
       configuration = try ProfileResolver.resolve(requested)
     } catch {
@@ -46,6 +46,9 @@ public enum CacheBenchCommand {
       return ExitCode.usage
     }
     do {
+      if let name = configuration.pendingProfileVariant {
+        try configuration.selectProfiledVariant(named: name)
+      }
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
     } catch {
       printError(error.description)
@@ -61,6 +64,14 @@ public enum CacheBenchCommand {
       printError(error.description)
       return ExitCode.failure
     }
+    let profiling: ProfilingSession
+    do {
+      profiling = try ProfilingSession.start(configuration.profiling) { printError($0) }
+    } catch {
+      printError(error.description)
+      return ExitCode.failure
+    }
+    defer { profiling.finish() }
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let scenario = configuration.scenario
     let style = ProgressReporter.style(
@@ -71,6 +82,7 @@ public enum CacheBenchCommand {
     progress.begin(summary: RunDescription.summary(of: scenario))
     var driver = BenchmarkDriver(scenario: scenario) { progress.handle($0) }
     driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
+    driver.windowObserver = profiling
     let ticker =
       style == .bar
       ? Task { await progress.tick(every: .milliseconds(200), clock: ContinuousClock()) } : nil
@@ -83,6 +95,10 @@ public enum CacheBenchCommand {
       return ExitCode.failure
     }
     await stop(ticker, progress)
+    if let failure = profiling.failure {
+      printError(failure.description)
+      return ExitCode.failure
+    }
     let table = TableWriter.render(results)
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.

@@ -14,6 +14,8 @@ struct BenchmarkDriver: Sendable {
   /// Whether measured windows keep every request's latency (`VariantResult.rawLatencies`), which
   /// allocates on the hot path; for analysis runs only.
   var recordsRawLatencies = false
+  /// Told when each measured window opens and closes (never around warm-up), for profilers.
+  var windowObserver: (any WindowObserver)?
 
   init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -59,10 +61,12 @@ struct BenchmarkDriver: Sendable {
     onEvent(
       .windowStarted(
         WindowProgress(variant, phase: .measurement, stop: scenario.stop, claims: claims)))
+    await windowObserver?.windowWillOpen(variant)
     let (recorder, elapsed) = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
       rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
+    await windowObserver?.windowDidClose(variant, requests: recorder.requests)
     let fetched = ledger.totals
     let result = VariantResult(
       variant: variant,

@@ -62,6 +62,14 @@ enum HelpText {
                                 Profiles/baselines/<name>.json, or to <name>
                                 if it contains / or ends in .json.
                                 (default: none)
+      --perf-ctl <ctl,ack>      FIFOs of perf record --control fifo:CTL,ACK -D -1;
+                                perf then records the profiled windows only.
+                                (default: none)
+      --profile-variant <v>     The one variant profiled (perf, callgrind, the
+                                pause), e.g. coalescing/inside, sharded(8)/outside.
+                                (default: every variant)
+      --pause-before-window     Before each profiled window, print the pid and
+                                wait for SIGUSR1. (default: off)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 

@@ -48,9 +48,15 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case profile = "--profile"
   /// Name (under `Profiles/baselines/`) or path of a baseline to write from the results.
   case saveBaseline = "--save-baseline"
+  /// The control and acknowledgement FIFOs of `perf record --control`.
+  case perfControl = "--perf-ctl"
+  /// The one variant whose window is profiled.
+  case profileVariant = "--profile-variant"
+  /// A flag: print the pid and wait for SIGUSR1 before each profiled window.
+  case pauseBeforeWindow = "--pause-before-window"
 
   var description: String { rawValue }
 
   /// Whether the option is followed by a value; a flag is not.
-  var takesValue: Bool { self != .quiet }
+  var takesValue: Bool { self != .quiet && self != .pauseBeforeWindow }
 }

@@ -19,6 +19,10 @@ struct RunConfiguration: Sendable, Equatable {
   var profile: ProfileRequest? = nil
   /// Where to write the results as a baseline (`--save-baseline`), already resolved to a path.
   var baselinePath: String? = nil
+  /// Which windows to profile and how to tell the profiler (`--perf-ctl`, `--profile-variant`, ...).
+  var profiling = ProfilingOptions()
+  /// A `--profile-variant` given with `--profile`, checked against the variants once the profile is read.
+  var pendingProfileVariant: String? = nil
 
   /// The value of `csvPath` that means "write the CSV to stdout".
   static let standardOutputPath = "-"
@@ -29,4 +33,18 @@ struct RunConfiguration: Sendable, Equatable {
 struct ProfileRequest: Sendable, Equatable {
   var path: String
   var overrides: [OptionSetting]
+}
+
+extension RunConfiguration {
+  /// Restricts profiling to the variant called `name` (as `Variant.description` prints it, or
+  /// `design/decode`), which must be one of the scenario's.
+  mutating func selectProfiledVariant(named name: String) throws(OptionsError) {
+    guard let variant = WindowSelection.variant(named: name, in: scenario.variants) else {
+      let names = scenario.variants.map(\.description).joined(separator: ", ")
+      throw .invalidValue(
+        option: .profileVariant, value: name,
+        reason: "not a variant of this run; use one of \(names)")
+    }
+    profiling.selection = .only(variant)
+  }
 }

@@ -18,6 +18,8 @@ struct RunConfigurationBuilder {
   private var baselinePath: String?
   /// The scenario options applied, in order, for a profile to be overridden by.
   private var scenarioSettings: [OptionSetting] = []
+  private var profiling = ProfilingOptions()
+  private var profileVariant: String?
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -73,8 +75,6 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
       }
       outputPaths[option] = value
-    case .quiet:
-      applyFlag(option)
     case .profile:
       guard !value.isEmpty else {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
@@ -85,12 +85,24 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: BaselineLocation.nameRule)
       }
       baselinePath = path
+    case .perfControl:
+      guard let paths = PerfControlPaths(parsing: value) else {
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be CTL,ACK: the FIFOs given to perf record --control fifo:CTL,ACK")
+      }
+      profiling.perfControl = paths
+    case .profileVariant:
+      profileVariant = value
+    case .quiet, .pauseBeforeWindow:
+      applyFlag(option)
     }
   }
 
   /// Records a flag, an option that takes no value.
   mutating func applyFlag(_ option: OptionName) {
     if option == .quiet { isQuiet = true }
+    if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.
@@ -123,8 +135,13 @@ struct RunConfigurationBuilder {
     configuration.isQuiet = isQuiet
     try configuration.checkOutputsAreDistinct()
     configuration.baselinePath = baselinePath
+    configuration.profiling = profiling
     if let profilePath {
       configuration.profile = ProfileRequest(path: profilePath, overrides: scenarioSettings)
+      // The profile may change the variants, so the selection waits until it is read.
+      configuration.pendingProfileVariant = profileVariant
+    } else if let profileVariant {
+      try configuration.selectProfiledVariant(named: profileVariant)
     }
     return configuration
   }

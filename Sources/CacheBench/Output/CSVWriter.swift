@@ -11,7 +11,8 @@
 /// `throughput` is requests per second with one decimal, `latency_mean_ns` has one decimal.
 /// An empty field means "not applicable": `zipf_theta` for a uniform distribution, `requests_target`
 /// or `duration_s` for the stop condition not in use, and latency columns of a histogram that
-/// recorded nothing (for example `fetch_latency_*` when every request was a hit).
+/// recorded nothing (for example `fetch_latency_*` when every request was a hit), and
+/// `instructions_per_request` except in the CSV `scripts/valgrind callgrind` writes.
 enum CSVWriter {
   /// The header, in order; see `CSVWriter` for units and empty fields.
   static let columns: [String] = fields.map(\.name)
@@ -116,6 +117,9 @@ enum CSVWriter {
     Field(name: "latency_mean_ns") { mean(of: $0.result.latency) },
     Field(name: "fetch_latency_p50_ns") { percentile(50, of: $0.result.fetchLatency) },
     Field(name: "fetch_latency_p99_ns") { percentile(99, of: $0.result.fetchLatency) },
+    // Instructions are counted by callgrind outside the process; scripts/valgrind fills this column from
+    // the window's dump (see CallgrindWindow), so cachebench itself always leaves it empty.
+    Field(name: "instructions_per_request") { _ in "" },
   ]
 
   private static func distributionName(_ distribution: KeyDistributionKind) -> String {

@@ -45,6 +45,13 @@ struct CommandLineParserTests {
       self.value = value
       expected = RunConfiguration(scenario: documentedDefaults, csvPath: csvPath)
     }
+
+    init(_ option: String, _ value: String, profiling: ProfilingOptions) {
+      self.option = option
+      self.value = value
+      expected = RunConfiguration(
+        scenario: documentedDefaults, csvPath: nil, profiling: profiling)
+    }
   }
 
   /// The ways one option and its value can be written.
@@ -121,6 +128,22 @@ struct CommandLineParserTests {
     ValidOption("--csv", "results.csv", csvPath: "results.csv"),
     ValidOption("--csv", "-", csvPath: "-"),
     ValidOption("--csv", "out dir/a=b.csv", csvPath: "out dir/a=b.csv"),
+    ValidOption(
+      "--perf-ctl", "ctl.fifo,ack.fifo",
+      profiling: ProfilingOptions(
+        perfControl: PerfControlPaths(control: "ctl.fifo", acknowledgement: "ack.fifo"))),
+    ValidOption(
+      "--perf-ctl", "fifo:/tmp/a b/ctl,/tmp/ack,2",
+      profiling: ProfilingOptions(
+        perfControl: PerfControlPaths(control: "/tmp/a b/ctl", acknowledgement: "/tmp/ack,2"))),
+    ValidOption(
+      "--profile-variant", "coalescing/inside",
+      profiling: ProfilingOptions(
+        selection: .only(Variant(design: .coalescing, decode: .inside, shards: 1)))),
+    ValidOption(
+      "--profile-variant", "sharded(8)/outside",
+      profiling: ProfilingOptions(
+        selection: .only(Variant(design: .sharded, decode: .outside, shards: 8)))),
   ]
 
   @Test func noArgumentsRunTheDocumentedDefaults() throws {
@@ -186,6 +209,34 @@ struct CommandLineParserTests {
   @Test(arguments: [["--version"], ["run", "--version"], ["--keys", "0", "--version"]])
   func versionIsRecognisedAnywhere(_ arguments: [String]) throws {
     #expect(try CommandLineParser.parse(arguments) == .version)
+  }
+
+  @Test(arguments: [
+    ["--pause-before-window"], ["run", "--pause-before-window", "--keys", "10000"],
+    ["--keys", "10000", "--pause-before-window"],
+  ])
+  func thePauseFlagTakesNoValue(_ arguments: [String]) throws {
+    let expected = RunConfiguration(
+      scenario: Self.documentedDefaults, csvPath: nil,
+      profiling: ProfilingOptions(pauseBeforeWindow: true))
+    #expect(try CommandLineParser.parse(arguments) == .run(expected))
+  }
+
+  @Test func theProfiledVariantIsLookedUpAfterShardsAndVariantsWhateverTheirOrder() throws {
+    let command = try CommandLineParser.parse([
+      "--profile-variant", "sharded(3)/none", "--decode", "none", "--shards", "3",
+    ])
+    let expected = Self.defaults {
+      $0.shards = 3
+      $0.variants = Variant.all(designs: CacheDesign.allCases, placements: [.noDecode], shards: 3)
+    }
+    #expect(
+      command
+        == .run(
+          RunConfiguration(
+            scenario: expected, csvPath: nil,
+            profiling: ProfilingOptions(
+              selection: .only(Variant(design: .sharded, decode: .noDecode, shards: 3))))))
   }
 
   @Test func aValueStartingWithOneDashIsReadAsAValue() throws {

@@ -40,6 +40,9 @@ struct HelpTextTests {
     (.quiet, "off", []),
     (.profile, "none", []),
     (.saveBaseline, "none", []),
+    (.perfControl, "none", []),
+    (.profileVariant, "every variant", []),
+    (.pauseBeforeWindow, "off", []),
   ]
 
   @Test(arguments: OptionName.allCases)

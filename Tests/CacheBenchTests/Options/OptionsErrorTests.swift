@@ -225,6 +225,37 @@ struct OptionsErrorTests {
       ["--csv="], .invalidValue(option: .csv, value: "", reason: "must not be empty"),
       "invalid value '' for --csv: must not be empty"),
     BadInput(
+      ["--perf-ctl", "ctl.fifo"],
+      .invalidValue(
+        option: .perfControl, value: "ctl.fifo",
+        reason: "must be CTL,ACK: the FIFOs given to perf record --control fifo:CTL,ACK"),
+      "invalid value 'ctl.fifo' for --perf-ctl: must be CTL,ACK: the FIFOs given to perf record"
+        + " --control fifo:CTL,ACK"),
+    BadInput(
+      ["--perf-ctl=fifo:,ack"],
+      .invalidValue(
+        option: .perfControl, value: "fifo:,ack",
+        reason: "must be CTL,ACK: the FIFOs given to perf record --control fifo:CTL,ACK"),
+      "invalid value 'fifo:,ack' for --perf-ctl: must be CTL,ACK: the FIFOs given to perf record"
+        + " --control fifo:CTL,ACK"),
+    BadInput(
+      ["--variants", "naive", "--decode", "none", "--profile-variant", "coalescing/none"],
+      .invalidValue(
+        option: .profileVariant, value: "coalescing/none",
+        reason: "not a variant of this run; use one of naive/none"),
+      "invalid value 'coalescing/none' for --profile-variant: not a variant of this run; use one of"
+        + " naive/none"),
+    BadInput(
+      ["--pause-before-window=yes"],
+      .unexpectedValue(flag: "--pause-before-window", value: "yes"),
+      "unexpected value 'yes' for --pause-before-window: it takes no value"),
+    BadInput(
+      ["--pause-before-window", "--pause-before-window"], .duplicateOption(.pauseBeforeWindow),
+      "duplicate option --pause-before-window: give it once"),
+    BadInput(
+      ["--pause-before-window", "now"], .unexpectedArgument("now"),
+      "unexpected argument 'now'; see 'cachebench --help'"),
+    BadInput(
       ["--shards", "0", "--keys", "0"],
       .invalidValue(option: .shards, value: "0", reason: "must be 1...4096"),
       "invalid value '0' for --shards: must be 1...4096"),

@@ -7,13 +7,13 @@ struct CSVWriterTests {
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
-    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345\r\n"
+    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,\r\n"
 
   private static let shardedRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
-    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000\r\n"
+    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -25,6 +25,7 @@ struct CSVWriterTests {
       "duplicate_fetches", "window_s", "throughput", "latency_p50_ns", "latency_p90_ns",
       "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
       "latency_mean_ns", "fetch_latency_p50_ns", "fetch_latency_p99_ns",
+      "instructions_per_request",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -47,7 +48,7 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 39)
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 40)
     }
   }
 
@@ -71,7 +72,7 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,"))
+    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,"))
   }
 
   @Test(arguments: [

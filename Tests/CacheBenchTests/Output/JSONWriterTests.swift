@@ -62,7 +62,10 @@ struct JSONWriterTests {
 
   @Test func everyMetricOfAFullyMeasuredResultIsANumber() throws {
     let document = try decoded(try render([OutputFixtures.naiveInside]))
-    for (name, value) in try #require(document.variants.first).metrics {
+    // instructions_per_request is filled in only by scripts/valgrind from callgrind's counts.
+    let measuredOutsideTheRun: Set = ["instructions_per_request"]
+    for (name, value) in try #require(document.variants.first).metrics
+    where !measuredOutsideTheRun.contains(name) {
       guard case .number = value else {
         Issue.record("metric \(name) is \(value), not a number")
         continue

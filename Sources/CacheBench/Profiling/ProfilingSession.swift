@@ -1,0 +1,77 @@
+import Synchronization
+
+/// The window observer a run installs: it passes the recorded windows (per `WindowSelection`) to its tools —
+/// the pause, perf's control FIFO, callgrind's switches, in that order — and keeps the first failure.
+///
+/// After a failure no tool is called again, so a perf session that stopped answering is not asked twice, and
+/// the command reports the failure after the run and exits 1 instead of writing figures whose profile is
+/// missing.
+final class ProfilingSession: WindowObserver {
+  let selection: WindowSelection
+  private let tools: [any ProfilingTool]
+  private let perfControl: PerfControl?
+  private let firstFailure = Mutex<ProfilingError?>(nil)
+
+  /// A session over explicit tools; `perfControl`, if any, is closed by `finish()`.
+  init(selection: WindowSelection, tools: [any ProfilingTool], perfControl: PerfControl? = nil) {
+    self.selection = selection
+    self.tools = tools
+    self.perfControl = perfControl
+  }
+
+  /// The session `options` ask for; opens the perf FIFOs now, so a missing perf fails before the run.
+  static func start(
+    _ options: ProfilingOptions, announce: @escaping @Sendable (String) -> Void
+  ) throws(ProfilingError) -> ProfilingSession {
+    var tools: [any ProfilingTool] = []
+    if options.pauseBeforeWindow {
+      tools.append(
+        PauseBeforeWindow(
+          waiter: SignalWaiter(signal: SignalWaiter.userSignal1), announce: announce))
+    }
+    var perfControl: PerfControl?
+    if let paths = options.perfControl {
+      let control = try PerfControl(paths: paths)
+      tools.append(control)
+      perfControl = control
+    }
+    tools.append(CallgrindWindow())
+    return ProfilingSession(selection: options.selection, tools: tools, perfControl: perfControl)
+  }
+
+  /// The first failure of any tool, or nil.
+  var failure: ProfilingError? { firstFailure.withLock { $0 } }
+
+  func windowWillOpen(_ variant: Variant) async {
+    guard selection.includes(variant), failure == nil else { return }
+    for tool in tools {
+      do {
+        try await tool.windowOpens(variant)
+      } catch {
+        record(error)
+        return
+      }
+    }
+  }
+
+  func windowDidClose(_ variant: Variant, requests: Int) async {
+    guard selection.includes(variant), failure == nil else { return }
+    for tool in tools.reversed() {
+      do {
+        try await tool.windowCloses(variant, requests: requests)
+      } catch {
+        record(error)
+        return
+      }
+    }
+  }
+
+  /// Releases what the session holds open (the perf FIFOs).
+  func finish() {
+    perfControl?.close()
+  }
+
+  private func record(_ error: ProfilingError) {
+    firstFailure.withLock { if $0 == nil { $0 = error } }
+  }
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Says where the samples of a perf profile went, from its folded stacks (fold_stacks.py output).
+
+Each sample goes to exactly one of these categories (the order of the report):
+  cache code                 the cache designs: NaiveActorCache, CoalescingActorCache, ShardedCache,
+                             MutexCache, InFlightTable
+  decode                     PayloadDecoder (the simulated decoding work)
+  Swift concurrency runtime  libswift_Concurrency: task switches, executor enqueue and job running, actor
+                             queues, continuations, task groups, task-local and timer plumbing
+  dispatch                   libdispatch: the worker threads and queues under the cooperative pool
+  locks/futex                pthread mutexes and condition variables, Synchronization.Mutex, futex calls
+  kernel                     any other time in the kernel (syscalls, page faults, scheduling, timers)
+  other                      everything else: the benchmark's driver, clients, histograms, key sequence and
+                             fetcher, and stacks whose frames say nothing (e.g. a lone swift_retain)
+
+Rules, applied to each stack:
+1. When the leaf frame is in the kernel (`_[k]`): locks/futex if any kernel frame of that stack names a futex
+   (`futex`), else kernel. Time in the kernel is charged to the kernel, whoever called it, except waiting on
+   or waking a futex, which is what a lock costs.
+2. Otherwise the user frames are read from the leaf towards the root, and the first frame that matches a
+   category's patterns decides (cache code, decode, runtime, dispatch, locks/futex, or a frame of the
+   benchmark's own code, which means other). Frames of no category (swift_retain/release, malloc, memcpy,
+   the standard library's generic code such as Dictionary lookups) are passed over, so they are charged to
+   the code that called them: a retain in a cache's lookup is cache code, one in a task switch is runtime.
+3. A stack in which no frame matches is other.
+The patterns are below; they match the names `swift demangle --simplified` gives.
+
+Usage: sample_breakdown.py [--json] [--top N] STACKS.folded
+prints the table (or, with --json, one machine-readable line); --top N adds the N leaf functions with the
+most samples (self time; inlined functions count as themselves when the stacks were folded with --inline).
+"""
+
+import json
+import re
+import sys
+
+CATEGORIES = [
+    "cache code",
+    "decode",
+    "Swift concurrency runtime",
+    "dispatch",
+    "locks/futex",
+    "kernel",
+    "other",
+]
+
+# Checked in this order on each frame; the first pattern that matches gives the frame's category.
+FRAME_PATTERNS = [
+    ("decode", re.compile(r"\bPayloadDecoder\b")),
+    (
+        "locks/futex",
+        re.compile(
+            r"pthread_mutex|pthread_cond|pthread_rwlock|lll_lock|lll_unlock|futex"
+            r"|\b_MutexHandle\b|\bMutex\.(withLock|lock|unlock|_lock|_unlock)|\b_SynchronizationShims\b"
+        ),
+    ),
+    (
+        "cache code",
+        re.compile(r"\b(NaiveActorCache|CoalescingActorCache|ShardedCache|MutexCache|InFlightTable)\b"),
+    ),
+    (
+        "Swift concurrency runtime",
+        re.compile(
+            r"^swift_(task|job|continuation|asyncLet|defaultActor|distributedActor|taskGroup|get_time"
+            r"|executor|isCurrentExecutor|concurrency|deletedAsyncFunction)"
+            r"|^swift::(AsyncTask|Job|TaskGroup|DefaultActor|runJob|.*Executor|.*TaskLocal|.*Continuation"
+            r"|.*Actor|.*Task\b|.*Job\b)"
+            r"|^\(anonymous namespace\)::.*(Task|Actor|Job|Executor|Continuation)"
+            r"|\[libswift_Concurrency\.so\]"
+        ),
+    ),
+    ("dispatch", re.compile(r"^_?dispatch_|^_dispatch|\[libdispatch\.so\]")),
+    (
+        "other",
+        re.compile(
+            r"\b(BenchmarkDriver|ClientRecorder|RequestClaims|LatencyHistogram|KeySequence|ZipfianKeys"
+            r"|UniformKeys|SplitMix64|ConstantLatencyFetcher|FetchLedger|SleepLead|MonotonicClock"
+            r"|CacheBenchCommand)\b"
+        ),
+    ),
+]
+
+KERNEL_SUFFIX = "_[k]"
+FUTEX = re.compile(r"futex")
+
+
+def frame_category(frame):
+    """The category one user frame belongs to, or None when it names none."""
+    for category, pattern in FRAME_PATTERNS:
+        if pattern.search(frame):
+            return category
+    return None
+
+
+def categorise(frames):
+    """The category of one sample; `frames` runs from the root to the leaf, as in folded stacks."""
+    if not frames:
+        return "other"
+    if frames[-1].endswith(KERNEL_SUFFIX):
+        kernel = [f for f in frames if f.endswith(KERNEL_SUFFIX)]
+        return "locks/futex" if any(FUTEX.search(f) for f in kernel) else "kernel"
+    for frame in reversed(frames):
+        if frame.endswith(KERNEL_SUFFIX):
+            continue
+        category = frame_category(frame)
+        if category:
+            return category
+    return "other"
+
+
+def parse_folded(lines):
+    """(frames root-first, count) for each non-empty line of folded stacks."""
+    for line in lines:
+        line = line.rstrip("\n")
+        if not line.strip():
+            continue
+        stack, _, count = line.rpartition(" ")
+        yield stack.split(";"), int(count)
+
+
+def breakdown(lines):
+    """Samples per category (every category present, possibly 0) and the total."""
+    counts = {category: 0 for category in CATEGORIES}
+    for frames, count in parse_folded(lines):
+        counts[categorise(frames)] += count
+    return counts, sum(counts.values())
+
+
+def top_leaves(lines, limit):
+    """The `limit` leaf frames with the most samples, as (frame, samples), most first, ties by name."""
+    leaves = {}
+    for frames, count in parse_folded(lines):
+        if frames:
+            leaves[frames[-1]] = leaves.get(frames[-1], 0) + count
+    return sorted(leaves.items(), key=lambda item: (-item[1], item[0]))[:limit]
+
+
+def render(counts, total):
+    """The text table: one line per category with its samples and share, then the total."""
+    width = max(len(c) for c in CATEGORIES)
+    lines = [f"{'category':<{width}}  {'samples':>8}  {'share':>6}"]
+    for category in CATEGORIES:
+        share = f"{100.0 * counts[category] / total:5.1f}%" if total else "   n/a"
+        lines.append(f"{category:<{width}}  {counts[category]:>8}  {share:>6}")
+    lines.append(f"{'total':<{width}}  {total:>8}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv):
+    args = argv[1:]
+    as_json = "--json" in args
+    args = [a for a in args if a != "--json"]
+    top = 0
+    if len(args) >= 2 and args[0] == "--top" and args[1].isdigit():
+        top = int(args[1])
+        args = args[2:]
+    if len(args) != 1:
+        sys.stderr.write("usage: sample_breakdown.py [--json] [--top N] STACKS.folded\n")
+        return 64
+    with open(args[0], encoding="utf-8", errors="replace") as source:
+        lines = source.readlines()
+    counts, total = breakdown(lines)
+    leaves = top_leaves(lines, top)
+    if as_json:
+        print(json.dumps({"total": total, "samples": counts, "top": leaves}))
+        return 0
+    sys.stdout.write(render(counts, total))
+    if leaves:
+        sys.stdout.write(f"\ntop {len(leaves)} leaf functions (self samples):\n")
+        for frame, count in leaves:
+            share = f"{100.0 * count / total:5.1f}%" if total else "  n/a"
+            sys.stdout.write(f"{share}  {count:>7}  {frame}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

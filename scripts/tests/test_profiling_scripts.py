@@ -1,0 +1,196 @@
+"""Tests of the perf and callgrind helpers in scripts/lib, on fixtures: run by scripts/test.
+
+python3 -m unittest discover -s scripts/tests
+"""
+
+import contextlib
+import io
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+
+import callgrind_windows  # noqa: E402
+import fold_stacks  # noqa: E402
+import sample_breakdown  # noqa: E402
+
+FIXTURES = os.path.join(HERE, "fixtures")
+
+
+class FoldStacksTests(unittest.TestCase):
+    def test_samples_fold_root_first_with_offsets_dropped_and_kernel_frames_marked(self):
+        with open(os.path.join(FIXTURES, "perf-script.txt"), encoding="utf-8") as text:
+            stacks = fold_stacks.fold(text)
+        self.assertEqual(
+            stacks,
+            {
+                "swift_job_run;swift::runJobInEstablishedExecutorContext;"
+                "CoalescingActorCache.admit(_:identity:payload:);PayloadDecoder.decode(_:)": 2,
+                "[libdispatch.so];__lll_lock_wait;futex_wait_[k];finish_task_switch.isra.0_[k]": 1,
+                "[unknown]": 1,
+            },
+        )
+
+    def test_inlined_functions_become_frames_and_return_addresses_are_looked_up_one_byte_early(self):
+        looked_up = []
+
+        def fake_symbolizer(requests):
+            looked_up.extend(sorted(requests))
+            return {
+                ("/work/.build/profiling/release/cachebench", 0x55D5D6AF): [
+                    "CoalescingActorCache.admit", "InlinedHelper",
+                ],
+            }
+
+        with open(os.path.join(FIXTURES, "perf-script.txt"), encoding="utf-8") as text:
+            stacks = fold_stacks.fold(text, ["cachebench"], fake_symbolizer)
+        binary = "/work/.build/profiling/release/cachebench"
+        # The leaf is looked up at its own address, its caller one byte before its return address.
+        self.assertEqual(looked_up, [(binary, 0x55D5D5A0), (binary, 0x55D5D6AF)])
+        self.assertEqual(
+            stacks[
+                "swift_job_run;swift::runJobInEstablishedExecutorContext;"
+                "CoalescingActorCache.admit;InlinedHelper;PayloadDecoder.decode(_:)"
+            ],
+            2,
+        )
+
+    def test_a_semicolon_in_a_symbol_cannot_split_a_frame(self):
+        self.assertEqual(fold_stacks.frame_name("a;b+0x10", "/x/lib.so"), "a:b")
+
+
+class SampleBreakdownTests(unittest.TestCase):
+    def breakdown(self):
+        with open(os.path.join(FIXTURES, "stacks.folded"), encoding="utf-8") as text:
+            return sample_breakdown.breakdown(text)
+
+    def test_every_sample_of_the_fixture_lands_in_its_documented_category(self):
+        counts, total = self.breakdown()
+        self.assertEqual(total, 91)
+        self.assertEqual(
+            counts,
+            {
+                # lookup's dictionary find (7) and the retain called from a lookup (3).
+                "cache code": 10,
+                # Decode inside the cache (20) and outside it, under the client's closure (5).
+                "decode": 25,
+                # A task switch alone (6) and a retain inside a task switch (4).
+                "Swift concurrency runtime": 10,
+                # The worker draining its queue (5) and an unsymbolised libdispatch frame (1).
+                "dispatch": 6,
+                # A contended Mutex (2) and a futex wait in the kernel (8).
+                "locks/futex": 10,
+                # epoll_wait in the kernel (9) and a page fault while filling a payload (3).
+                "kernel": 12,
+                # Histogram recording (11), the fetcher's memset (4), a lone retain (2), jemalloc (1).
+                "other": 18,
+            },
+        )
+
+    def test_the_table_lists_every_category_in_order_with_its_share(self):
+        counts, total = self.breakdown()
+        table = sample_breakdown.render(counts, total).splitlines()
+        self.assertEqual([line[:25].strip() for line in table[1:-1]], sample_breakdown.CATEGORIES)
+        self.assertEqual(table[2], "decode                           25   27.5%")
+        self.assertEqual(table[-1], "total                            91")
+
+    def test_the_top_leaves_are_the_leaf_frames_with_most_samples(self):
+        with open(os.path.join(FIXTURES, "stacks.folded"), encoding="utf-8") as text:
+            top = sample_breakdown.top_leaves(text.readlines(), 3)
+        self.assertEqual(
+            top,
+            [("PayloadDecoder.decode(_:)", 25), ("finish_task_switch.isra.0_[k]", 17),
+             ("LatencyHistogram.record(_:)", 11)],
+        )
+
+    def test_an_empty_profile_reports_no_share_rather_than_zero_percent(self):
+        counts, total = sample_breakdown.breakdown(io.StringIO(""))
+        self.assertEqual(total, 0)
+        self.assertIn("cache code                        0     n/a", sample_breakdown.render(counts, total))
+
+
+DUMP = """version: 1
+creator: callgrind-3.19.0
+cmd:  cachebench
+part: {part}
+
+desc: I1 cache:
+desc: Trigger: {trigger}
+
+positions: line
+events: Ir
+summary: {summary}
+
+fn=(1) main
+0 {totals}
+
+totals: {totals}
+"""
+
+
+class CallgrindWindowsTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-callgrind-")
+        self.base = os.path.join(self.directory, "callgrind.out")
+
+    def tearDown(self):
+        shutil.rmtree(self.directory)
+
+    def write_dump(self, suffix, trigger, totals, summary):
+        path = self.base + suffix
+        with open(path, "w", encoding="utf-8") as dump:
+            dump.write(DUMP.format(part=suffix or "0", trigger=trigger, totals=totals, summary=summary))
+        return path
+
+    def write_run(self):
+        self.write_dump("", "Program termination", 457, 18446744073567302976)
+        self.write_dump(".1", "Client Request: cachebench window naive/inside requests 2000", 140562374, 140562374)
+        self.write_dump(".2", "Client Request: cachebench window sharded(8)/inside requests 2000", 142248634, 74338674)
+
+    def test_each_window_dump_gives_its_totals_and_instructions_per_request(self):
+        self.write_run()
+        self.assertEqual(
+            callgrind_windows.windows(self.base),
+            [("naive/inside", 2000, 140562374), ("sharded(8)/inside", 2000, 142248634)],
+        )
+        self.assertEqual(callgrind_windows.per_request(142248634, 2000), "71124.3")
+
+    def test_fixing_the_summary_makes_it_equal_the_totals(self):
+        self.write_run()
+        callgrind_windows.windows(self.base, fix=True)
+        with open(self.base + ".2", encoding="utf-8") as dump:
+            self.assertIn("summary: 142248634\n", dump.read())
+
+    def test_the_csv_column_is_filled_for_the_windows_rows_only(self):
+        self.write_run()
+        path = os.path.join(self.directory, "results.csv")
+        with open(path, "w", newline="", encoding="utf-8") as csv_file:
+            csv_file.write(
+                "variant,decode,requests,instructions_per_request\r\n"
+                "naive,inside,2000,\r\n"
+                "naive,outside,2000,\r\n"
+                "sharded(8),inside,2000,\r\n"
+            )
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(callgrind_windows.main(["x", self.base, "--csv", path]), 0)
+        with open(path, newline="", encoding="utf-8") as csv_file:
+            self.assertEqual(
+                csv_file.read(),
+                "variant,decode,requests,instructions_per_request\r\n"
+                "naive,inside,2000,70281.2\r\n"
+                "naive,outside,2000,\r\n"
+                "sharded(8),inside,2000,71124.3\r\n",
+            )
+
+    def test_a_run_without_window_dumps_is_a_failure(self):
+        self.write_dump("", "Program termination", 457, 457)
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(callgrind_windows.main(["x", self.base]), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
