@@ -11,6 +11,8 @@ struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
   var onEvent: @Sendable (DriverEvent) -> Void = { _ in }
+  /// Measures each window's memory and CPU; by default nothing (every such figure unknown).
+  var meter = ResourceMeter.disabled
 
   init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -27,7 +29,14 @@ struct BenchmarkDriver: Sendable {
     var results: [VariantResult] = []
     for variant in scenario.variants {
       onEvent(.started(variant))
-      let result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      let before = await meter.settledAllocatedBytes()
+      var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      // Measured once `measure` has released the variant's caches and tasks.
+      if let before, let after = await meter.settledAllocatedBytes(),
+        let histogramBytes = meter.histogramBytes
+      {
+        result.resources.retainedBytes = after - before - 2 * histogramBytes
+      }
       onEvent(.finished(result))
       results.append(result)
     }
@@ -48,12 +57,16 @@ struct BenchmarkDriver: Sendable {
     }
     let ledger = FetchLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
+    let mark = await meter.begin()
     let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
     let (recorder, elapsed) = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil)
+    let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
+    // The end reading must see the cache, which nothing uses after the count above.
+    withExtendedLifetime(cache) {}
     let fetched = ledger.totals
-    let result = VariantResult(
+    var result = VariantResult(
       variant: variant,
       requests: recorder.requests,
       hits: recorder.hits,
@@ -67,6 +80,7 @@ struct BenchmarkDriver: Sendable {
       latency: recorder.latency,
       fetchLatency: fetched.latency,
       configuredFetchLatency: scenario.fetchLatency)
+    result.resources = resources
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
     try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)

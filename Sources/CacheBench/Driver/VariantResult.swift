@@ -22,6 +22,8 @@ struct VariantResult: Sendable {
   var fetchLatency: LatencyHistogram
   /// The fetch latency the fetcher was configured with.
   var configuredFetchLatency: Duration
+  /// Memory and CPU the window cost; unknown figures are nil.
+  var resources = ResourceUsage.unmeasured
 
   /// Requests per second of window wall time.
   var throughput: Double {
