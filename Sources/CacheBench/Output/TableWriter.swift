@@ -4,6 +4,8 @@
 /// Names are left-aligned and numbers right-aligned, columns separated by two spaces, the header
 /// underlined with dashes. Latencies and throughput are in `HumanUnits` (three significant digits,
 /// unit per value); counts are plain integers. A latency of a histogram that recorded nothing is `-`.
+/// The memory group shows bytes in binary units (`HumanUnits.bytes`) and `n/a` for what was not
+/// measured.
 ///
 /// The fetch latency lines are per variant, not aggregated, because each variant runs its own
 /// fetcher under its own load: a sleep-based fetcher overshoots more when the cores are busy, so the
@@ -43,7 +45,36 @@ enum TableWriter {
       Column(header: "joins", alignment: .right) { String($0.joins) },
       Column(header: "fetches", alignment: .right) { String($0.fetches) },
       Column(header: "dup_fetches", alignment: .right) { String($0.duplicateFetches) },
+      // The memory column group: what the window left allocated, per cached entry, allocations per
+      // request, the process's peak RSS, and CPU per request; `n/a` where not measured.
+      Column(header: "alloc_delta", alignment: .right) {
+        known($0.resources.allocator.map { HumanUnits.bytes($0.allocatedDeltaBytes) })
+      },
+      Column(header: "B/entry", alignment: .right) { bytesPerEntry($0.resources) },
+      Column(header: "mallocs/req", alignment: .right) {
+        known($0.mallocsPerRequest.map { DecimalText.fixed($0, fractionDigits: 1) })
+      },
+      Column(header: "peak_rss", alignment: .right) {
+        known($0.resources.peakRSSBytes.map { HumanUnits.bytes($0) })
+      },
+      Column(header: "cpu/req", alignment: .right) {
+        known(
+          $0.cpuNanosecondsPerRequest.map {
+            HumanUnits.latency(nanoseconds: UInt64($0.rounded()))
+          })
+      },
     ]
+  }
+
+  /// The cell of a measured figure, or `n/a` when it was not measured.
+  private static func known(_ text: String?) -> String {
+    text ?? CSVWriter.notAvailable
+  }
+
+  /// `-` when the cache holds nothing, so there is no entry to charge.
+  private static func bytesPerEntry(_ resources: ResourceUsage) -> String {
+    if resources.cachedEntries == 0 { return "-" }
+    return known(resources.bytesPerEntry.map { HumanUnits.bytes(Int($0.rounded())) })
   }
 
   private static func table(_ results: [VariantResult]) -> String {

@@ -80,4 +80,30 @@ struct BenchmarkDriverTests {
         .flushWorkers, .snapshot,
       ])
   }
+
+  @Test func withJemallocUnavailableItsColumnsAreNotAvailableAndTheRestAreMeasured() async throws {
+    var driver = BenchmarkDriver(
+      scenario: scenario([Variant(design: .coalescing, decode: .noDecode, shards: 1)]))
+    var meter = ResourceMeter.system()
+    meter.allocator = .unavailable(reason: "injected")
+    meter.histogramBytes = nil
+    driver.meter = meter
+    let results = try await driver.run()
+    let csv = CSVWriter.render(
+      results: results, scenario: driver.scenario, metadata: OutputFixtures.metadata)
+    let row = csv.split(separator: "\r\n")[1].split(
+      separator: ",", omittingEmptySubsequences: false)
+    func field(_ name: String) throws -> Substring {
+      row[try #require(CSVWriter.columns.firstIndex(of: name))]
+    }
+    for name in [
+      "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
+      "malloc_count", "mallocs_per_request", "bytes_per_entry", "retained_bytes",
+    ] {
+      #expect(try field(name) == "n/a", "\(name)")
+    }
+    #expect(try field("cached_entries") == "\(results[0].resources.cachedEntries ?? -1)")
+    #expect(try field("cpu_total_s") != "n/a")
+    #expect(try field("rss_bytes") != "n/a")
+  }
 }
