@@ -42,11 +42,15 @@ public enum CacheBenchCommand {
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let scenario = configuration.scenario
     printError(RunDescription.summary(of: scenario))
-    let driver = BenchmarkDriver(scenario: scenario) { event in
+    let meter = ResourceMeter.system()
+    for note in meter.notes(clients: scenario.concurrency) { printError(note) }
+    var driver = BenchmarkDriver(scenario: scenario) { event in
       if case .finished(let result) = event {
         printError(RunDescription.progressLine(for: result))
+        for note in result.resources.notes { printError("\(result.variant.description): \(note)") }
       }
     }
+    driver.meter = meter
     let results: [VariantResult]
     do {
       results = try await driver.run()
