@@ -7,7 +7,7 @@
 /// The threads of this process and the cores they may run on, as Linux reports them.
 ///
 /// Used to reach every worker thread of Swift's global executor: on Linux that executor is libdispatch's
-/// default-priority global queue, whose thread pool is as wide as the cores the process may run on
+/// global queue for the task's priority, which runs as many workers at once as the process has cores
 /// (`sched_getaffinity`), and whose threads all carry the queue's name.
 enum ProcessThreads {
   /// Cores this process may be scheduled on: the bits of the `Cpus_allowed` mask in `/proc/self/status`
@@ -37,19 +37,30 @@ enum ProcessThreads {
     readLine(atPath: "/proc/self/comm")
   }
 
-  /// The names of all threads of this process (`/proc/self/task/*/comm`), or nil where unreadable.
-  static func threadNames() -> [String]? {
-    guard let directory = opendir("/proc/self/task") else { return nil }
+  /// The kernel's id of the calling thread, from the link `/proc/thread-self` (`<pid>/task/<tid>`), or nil
+  /// where unreadable.
+  static var currentThreadID: Int32? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return target.split(separator: "/").last.flatMap { Int32($0) }
+  }
+
+  /// The ids of this process's threads named `name` (`/proc/self/task/*/comm`); nil where unreadable, or
+  /// when `name` is the main thread's, which threads inherit unless they are named, so it tells nothing.
+  static func threadIDs(named name: String) -> Set<Int32>? {
+    guard name != processName, let directory = opendir("/proc/self/task") else { return nil }
     defer { closedir(directory) }
-    var names: [String] = []
+    var ids: Set<Int32> = []
     while let entry = readdir(directory) {
-      let id = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+      let text = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard id.first?.isNumber == true else { continue }
-      if let name = readLine(atPath: "/proc/self/task/\(id)/comm") { names.append(name) }
+      guard let id = Int32(text) else { continue }
+      if readLine(atPath: "/proc/self/task/\(id)/comm") == name { ids.insert(id) }
     }
-    return names
+    return ids
   }
 
   /// The first line of a small file, without its line end; nil if it cannot be read.

@@ -72,14 +72,14 @@
       }
     }
 
-    /// Requests of one small size class that nothing but this test uses (3,584-byte blocks), made by
-    /// tasks on two dedicated threads, so neither the concurrently running tests nor the shared pool's
-    /// size can change the count.
+    /// Requests of one small size class that little else uses (3,584-byte blocks), made by tasks on two
+    /// dedicated threads, so neither the concurrently running tests nor the shared pool's size can
+    /// change the count by more than a stray block.
     @Test(.timeLimit(.minutes(1)))
     func flushingEveryWorkerCountsRequestsServedFromOtherThreadsCaches() async throws {
       let bin = try Self.requestsOfBin(holding: 3_500)
       let stats = try JemallocStats(
-        scope: .process, sweep: ThreadCacheSweep(minimumWidth: 2, timeout: .seconds(20)))
+        scope: .process, sweep: ThreadCacheSweep(width: 2, timeout: .seconds(20)))
       let executor = await DedicatedThreadsExecutor.start(threadCount: 2, name: "alloc-pool")
       defer { executor.shutdown() }
       let tasks = 32
@@ -99,8 +99,10 @@
         _ = try stats.read()
         return try bin.read() - before
       }
-      // Without the sweep, the two threads' caches would still hold nearly all of these uncounted.
-      #expect(counted == UInt64(tasks * blocksPerTask))
+      // Without the sweep, the two threads' caches would still hold thousands of these uncounted. The
+      // size class is rare, not private: another test may allocate a block of it meanwhile.
+      #expect(counted >= UInt64(tasks * blocksPerTask))
+      #expect(counted <= UInt64(tasks * blocksPerTask + 50))
     }
 
     /// The MIB of `stats.arenas.<all>.bins.<j>.nrequests` for the small size class holding `bytes`.

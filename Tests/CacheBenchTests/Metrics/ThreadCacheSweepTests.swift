@@ -4,8 +4,8 @@ import Testing
 
 @testable import CacheBench
 
-/// The sweep on threads of its own (`DedicatedThreadsExecutor`), so the number of workers is known
-/// whatever the concurrently running tests do. Timeouts are generous; nothing here measures time.
+/// The sweep on threads of its own (`DedicatedThreadsExecutor`), so the workers are known whatever the
+/// concurrently running tests do. Timeouts are generous; nothing here measures time.
 @Suite(.timeLimit(.minutes(1)))
 struct ThreadCacheSweepTests {
   /// Records which thread each flush ran on.
@@ -20,16 +20,15 @@ struct ThreadCacheSweepTests {
     var flushes: [ObjectIdentifier] { threads.withLock { $0 } }
   }
 
-  /// Census answers handed out in order.
-  private final class Census: Sendable {
-    private let answers: Mutex<[Int?]>
+  /// Counts census calls, so a scripted census can answer differently the first time.
+  private final class Calls: Sendable {
+    private let count = Mutex(0)
 
-    init(_ answers: [Int?]) {
-      self.answers = Mutex(answers)
-    }
-
-    func next() -> Int? {
-      answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    func next() -> Int {
+      count.withLock {
+        $0 += 1
+        return $0
+      }
     }
   }
 
@@ -42,27 +41,63 @@ struct ThreadCacheSweepTests {
     return await withTaskExecutorPreference(executor) { await body() }
   }
 
-  @Test func theCensusCountsTheWorkersTheCallersChildTasksRunOn() async {
+  @Test func theCensusListsTheThreadsNamedLikeTheWorkers() async {
     let workers = await onThreeThreads(named: "census-pool") {
-      await ThreadCacheSweep.workerCount()
+      ProcessThreads.threadIDs(named: "census-pool")
     }
-    #expect(workers == 3)
+    #expect(workers?.count == 3)
   }
 
-  @Test func aSweepFlushesOnceOnEachWorkerCountedByTheCensus() async {
+  @Test func aSweepFlushesOnceOnEachWorker() async {
     let log = FlushLog()
     let reached = await onThreeThreads(named: "sweep-pool") {
-      await ThreadCacheSweep(minimumWidth: 1, timeout: .seconds(20)).run { log.record() }
+      await ThreadCacheSweep(width: 3, timeout: .seconds(20)).run { log.record() }
     }
     #expect(reached)
     #expect(log.flushes.count == 3)
     #expect(Set(log.flushes).count == 3)
   }
 
-  @Test func aSweepWiderThanThePoolGivesUpAndSaysSo() async {
+  @Test func aWorkerMissedByOneMeetingIsReachedByAnother() async {
+    let log = FlushLog()
+    let calls = Calls()
+    let reached = await onThreeThreads(named: "missed-pool") {
+      let sweep = ThreadCacheSweep(width: 3, timeout: .seconds(20)) { name in
+        // The first census also lists a thread that the first meeting did not reach.
+        let workers = ProcessThreads.threadIDs(named: name) ?? []
+        return calls.next() == 1 ? workers.union([-1]) : workers
+      }
+      return await sweep.run { log.record() }
+    }
+    #expect(reached)
+    #expect(log.flushes.count == 2 * 3)
+  }
+
+  @Test func aWorkerNoMeetingReachesFailsTheSweep() async {
+    let log = FlushLog()
+    let reached = await onThreeThreads(named: "unreached-pool") {
+      let sweep = ThreadCacheSweep(width: 3, timeout: .seconds(20), attempts: 4) { name in
+        (ProcessThreads.threadIDs(named: name) ?? []).union([-1])
+      }
+      return await sweep.run { log.record() }
+    }
+    #expect(reached == false)
+    #expect(log.flushes.count == 4 * 3)
+  }
+
+  @Test func withoutACensusOneMeetingIsTrusted() async {
+    let log = FlushLog()
+    let reached = await onThreeThreads(named: "unnamed-pool") {
+      await ThreadCacheSweep(width: 3, timeout: .seconds(20)) { _ in nil }.run { log.record() }
+    }
+    #expect(reached)
+    #expect(log.flushes.count == 3)
+  }
+
+  @Test func aMeetingWiderThanThePoolGivesUpAndSaysSo() async {
     let log = FlushLog()
     let reached = await onThreeThreads(named: "narrow-pool") {
-      await ThreadCacheSweep(minimumWidth: 4, timeout: .milliseconds(20)) { nil }.run {
+      await ThreadCacheSweep(width: 4, timeout: .milliseconds(20)) { _ in nil }.run {
         log.record()
       }
     }
@@ -70,29 +105,9 @@ struct ThreadCacheSweepTests {
     #expect(log.flushes.count == 4, "every task still flushed and returned")
   }
 
-  @Test func aPoolThatGrewWhileMeetingIsSweptAgainAtItsNewWidth() async {
-    let log = FlushLog()
-    let census = Census([2, 3, 3])
-    let reached = await onThreeThreads(named: "growing-pool") {
-      await ThreadCacheSweep(minimumWidth: 1, timeout: .seconds(20)) { census.next() }.run {
-        log.record()
-      }
-    }
-    #expect(reached)
-    #expect(log.flushes.count == 2 + 3)
-  }
-
-  @Test func aPoolThatKeepsGrowingFailsTheSweep() async {
-    let census = Census([1, 2, 3])
-    let reached = await onThreeThreads(named: "growing-pool") {
-      await ThreadCacheSweep(minimumWidth: 1, timeout: .seconds(20)) { census.next() }.run {}
-    }
-    #expect(reached == false)
-  }
-
   @Test func concurrentSweepsTakeTurnsInsteadOfHoldingEachOthersWorkers() async {
     let results = await onThreeThreads(named: "shared-pool") {
-      let sweep = ThreadCacheSweep(minimumWidth: 3, timeout: .seconds(20)) { nil }
+      let sweep = ThreadCacheSweep(width: 3, timeout: .seconds(20))
       async let first = sweep.run {}
       async let second = sweep.run {}
       async let third = sweep.run {}

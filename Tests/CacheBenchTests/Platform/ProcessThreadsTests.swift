@@ -6,9 +6,15 @@ struct ProcessThreadsTests {
   @Test func threadsAndCoresAreReadFromProc() throws {
     #expect(ProcessThreads.schedulableCores >= 1)
     #expect(ProcessThreads.schedulableCores <= HostInfo.onlineCores)
-    let names = try #require(ProcessThreads.threadNames())
-    #expect(names.count >= 2, "the test runner has a main thread and workers")
-    let current = try #require(ProcessThreads.currentThreadName)
-    #expect(names.contains(current))
+    let name = try #require(ProcessThreads.currentThreadName)
+    let id = try #require(ProcessThreads.currentThreadID)
+    if name != ProcessThreads.processName {
+      #expect(ProcessThreads.threadIDs(named: name)?.contains(id) == true)
+    }
+  }
+
+  @Test func theMainThreadsNameTellsNothingAboutWorkers() throws {
+    let name = try #require(ProcessThreads.processName)
+    #expect(ProcessThreads.threadIDs(named: name) == nil)
   }
 }
