@@ -29,4 +29,17 @@ protocol AllocatorStatistics: Sendable {
   /// Reads the counters after flushing the calling thread's cache and refreshing the statistics; nil if a
   /// read failed.
   func snapshot() -> AllocatorSnapshot?
+
+  /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when unknown.
+  func allocatedBytes<Value>(by make: () -> Value) -> Int?
+}
+
+extension AllocatorStatistics {
+  /// Compares two snapshots around `make`, so allocations on other threads meanwhile blur the figure.
+  func allocatedBytes<Value>(by make: () -> Value) -> Int? {
+    guard let before = snapshot() else { return nil }
+    let value = make()
+    let after = withExtendedLifetime(value) { snapshot() }
+    return after.map { $0.allocatedBytes - before.allocatedBytes }
+  }
 }

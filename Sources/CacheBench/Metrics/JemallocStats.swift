@@ -108,6 +108,17 @@
       try? read()
     }
 
+    /// Measures `make` on the calling thread bound to an arena of its own (`withPrivateArena(_:)`), so no
+    /// other thread's allocations or frees can blur the figure.
+    func allocatedBytes<Value>(by make: () -> Value) -> Int? {
+      try? Self.withPrivateArena { arena in
+        let before = try arena.read()
+        let value = make()
+        let after = try withExtendedLifetime(value) { try arena.read() }
+        return after.allocatedBytes - before.allocatedBytes
+      }
+    }
+
     /// `snapshot()`, naming the `mallctl` that failed.
     ///
     /// Allocates nothing itself (no loops over arrays of MIBs, which unoptimised builds box element by

@@ -83,15 +83,10 @@ struct ResourceMeter: Sendable {
   }
 
   /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when
-  /// unknown. Runs on the calling thread only, so other threads' allocations would blur it: call it
-  /// before any load starts.
+  /// unknown. Runs `make` on the calling thread.
   func allocatedBytes<Value>(by make: () -> Value) -> Int? {
-    guard case .available(let statistics) = allocator, let before = statistics.snapshot() else {
-      return nil
-    }
-    let value = make()
-    let after = withExtendedLifetime(value) { statistics.snapshot() }
-    return after.map { $0.allocatedBytes - before.allocatedBytes }
+    guard case .available(let statistics) = allocator else { return nil }
+    return statistics.allocatedBytes(by: make)
   }
 
   /// Allocated bytes once every worker thread has flushed its cache, for comparing before and after a
