@@ -6,6 +6,13 @@ let package = Package(
   products: [
     .executable(name: "cachebench", targets: ["cachebench"])
   ],
+  // jemalloc is the process allocator and the source of the memory columns. On by default; where
+  // libjemalloc-dev cannot be installed, build with `--disable-default-traits`: the CJemalloc module
+  // is then neither imported nor linked, and the jemalloc columns read n/a.
+  traits: [
+    .trait(name: "Jemalloc", description: "Link jemalloc and read its statistics."),
+    .default(enabledTraits: ["Jemalloc"]),
+  ],
   targets: [
     .systemLibrary(
       name: "CJemalloc",
@@ -16,7 +23,10 @@ let package = Package(
     .target(name: "CValgrind"),
     .target(
       name: "CacheBench",
-      dependencies: ["CJemalloc", "CValgrind"],
+      dependencies: [
+        .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
+        "CValgrind",
+      ],
       // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
       // Foundation; say so explicitly rather than depend on that.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]

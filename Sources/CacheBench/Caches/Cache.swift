@@ -10,6 +10,16 @@ protocol Cache: Sendable {
 
   /// Removes the entry for `key`; an in-flight fetch for it is cancelled and will not be admitted.
   func invalidate(_ key: Int) async
+
+  /// Keys with a ready value now (fetches in flight not counted), for the bytes each entry costs; nil
+  /// when the design cannot tell, which is what a design that does not implement it reports.
+  var readyEntryCount: Int? { get async }
+}
+
+extension Cache {
+  var readyEntryCount: Int? {
+    get async { nil }
+  }
 }
 
 /// How one successful request was served.

@@ -53,6 +53,8 @@ actor CoalescingActorCache: Cache {
   /// Number of keys with a ready value.
   var readyCount: Int { table.readyCount }
 
+  var readyEntryCount: Int? { table.readyCount }
+
   /// Starts the fetch in a task that is not isolated to the actor, so the fetch itself never holds it.
   private nonisolated func startFetch(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity

@@ -58,6 +58,8 @@ final class MutexCache: Cache {
   /// Number of keys with a ready value.
   var readyCount: Int { table.withLock { $0.readyCount } }
 
+  var readyEntryCount: Int? { readyCount }
+
   private func startFetch(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity
   ) -> Task<CachedValue, any Error> {

@@ -33,4 +33,6 @@ actor NaiveActorCache: Cache {
 
   /// Number of keys stored.
   var count: Int { storage.count }
+
+  var readyEntryCount: Int? { storage.count }
 }

@@ -29,6 +29,14 @@ struct ShardedCache: Cache {
     }
   }
 
+  var readyEntryCount: Int? {
+    get async {
+      var total = 0
+      for shard in shards { total += await shard.readyCount }
+      return total
+    }
+  }
+
   /// The shard that owns `key`.
   func shard(for key: Int) -> CoalescingActorCache {
     shards[Self.shardIndex(for: key, shardCount: shards.count)]

@@ -80,7 +80,15 @@ public enum CacheBenchCommand {
       style: style, variantCount: scenario.variants.count,
       width: Terminal.standardErrorColumns ?? 80)
     progress.begin(summary: RunDescription.summary(of: scenario))
-    var driver = BenchmarkDriver(scenario: scenario) { progress.handle($0) }
+    let meter = ResourceMeter.system()
+    for note in meter.notes(clients: scenario.concurrency) { printError(note) }
+    var driver = BenchmarkDriver(scenario: scenario) { event in
+      progress.handle(event)
+      if case .finished(let result) = event {
+        for note in result.resources.notes { printError("\(result.variant.description): \(note)") }
+      }
+    }
+    driver.meter = meter
     driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
     driver.windowObserver = profiling
     let ticker =

@@ -16,6 +16,8 @@ struct BenchmarkDriver: Sendable {
   var recordsRawLatencies = false
   /// Told when each measured window opens and closes (never around warm-up), for profilers.
   var windowObserver: (any WindowObserver)?
+  /// Measures each window's memory and CPU; by default nothing (every such figure unknown).
+  var meter = ResourceMeter.disabled
 
   init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -32,7 +34,14 @@ struct BenchmarkDriver: Sendable {
     var results: [VariantResult] = []
     for variant in scenario.variants {
       onEvent(.started(variant))
-      let result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      let before = await meter.settledAllocatedBytes()
+      var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      // Measured once `measure` has released the variant's caches and tasks.
+      if let before, let after = await meter.settledAllocatedBytes(),
+        let histogramBytes = meter.histogramBytes
+      {
+        result.resources.retainedBytes = after - before - 2 * histogramBytes
+      }
       onEvent(.finished(result))
       results.append(result)
     }
@@ -56,6 +65,7 @@ struct BenchmarkDriver: Sendable {
     }
     let ledger = FetchLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
+    let mark = await meter.begin()
     let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
     let claims = RequestClaims()
     onEvent(
@@ -67,8 +77,11 @@ struct BenchmarkDriver: Sendable {
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
       rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
     await windowObserver?.windowDidClose(variant, requests: recorder.requests)
+    let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
+    // The end reading must see the cache, which nothing uses after the count above.
+    withExtendedLifetime(cache) {}
     let fetched = ledger.totals
-    let result = VariantResult(
+    var result = VariantResult(
       variant: variant,
       requests: recorder.requests,
       hits: recorder.hits,
@@ -83,6 +96,7 @@ struct BenchmarkDriver: Sendable {
       fetchLatency: fetched.latency,
       configuredFetchLatency: scenario.fetchLatency,
       rawLatencies: recorder.rawLatencies ?? [])
+    result.resources = resources
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
     try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)

@@ -24,6 +24,8 @@ struct VariantResult: Sendable {
   var configuredFetchLatency: Duration
   /// Every request's latency, in no particular order; empty unless raw latencies were asked for.
   var rawLatencies: [RawLatencySample] = []
+  /// Memory and CPU the window cost; unknown figures are nil.
+  var resources = ResourceUsage.unmeasured
 
   /// Requests per second of window wall time.
   var throughput: Double {

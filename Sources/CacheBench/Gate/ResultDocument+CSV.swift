@@ -11,13 +11,13 @@ extension ResultDocument {
     "seed", "keys", "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s",
     "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
   ]
-  /// See `metadataColumns`.
-  static let variantColumns = ["variant", "design", "decode", "shards"]
+  /// See `metadataColumns`. `peak_rss_source` says how a metric was measured, not a measure.
+  static let variantColumns = ["variant", "design", "decode", "shards", "peak_rss_source"]
 
   /// Reads the document of a `--csv` file: one row per variant, metadata and scenario from the first.
   ///
-  /// `variant` and `decode` columns are required; an empty metric field is an unmeasured metric
-  /// (`null`), anything else must be a decimal number. Rows of one file must agree on the scenario,
+  /// `variant` and `decode` columns are required; an empty or `n/a` metric field is an unmeasured
+  /// metric (`null`), anything else must be a decimal number. Rows of one file must agree on the scenario,
   /// so concatenated runs are refused rather than silently mixed.
   init(csv table: CSVTable) throws(SchemaViolation) {
     for required in ["variant", "decode"] where !table.header.contains(required) {
@@ -54,7 +54,7 @@ extension ResultDocument {
       let design = table.value("design", in: row) ?? String(variant.prefix { $0 != "(" })
       var metrics: [Metric] = []
       for (column, text) in zip(table.header, row) where !described.contains(column) {
-        if text.isEmpty {
+        if text.isEmpty || text == CSVWriter.notAvailable {
           metrics.append(Metric(name: column, value: nil))
         } else if let value = Self.decimal(text) {
           metrics.append(Metric(name: column, value: value))

@@ -10,9 +10,11 @@
 /// Times are whole nanoseconds (`*_ns`) except `duration_s` and `window_s` (seconds, six decimals);
 /// `throughput` is requests per second with one decimal, `latency_mean_ns` has one decimal.
 /// An empty field means "not applicable": `zipf_theta` for a uniform distribution, `requests_target`
-/// or `duration_s` for the stop condition not in use, and latency columns of a histogram that
-/// recorded nothing (for example `fetch_latency_*` when every request was a hit), and
-/// `instructions_per_request` except in the CSV `scripts/valgrind callgrind` writes.
+/// or `duration_s` for the stop condition not in use, latency columns of a histogram that
+/// recorded nothing (for example `fetch_latency_*` when every request was a hit), `bytes_per_entry`
+/// of a cache that holds nothing, and `instructions_per_request` except in the CSV
+/// `scripts/valgrind callgrind` writes. `n/a` means "not measured": a memory or CPU figure whose
+/// source is unavailable (jemalloc not linked, `/proc` unreadable), never written as 0.
 enum CSVWriter {
   /// The header, in order; see `CSVWriter` for units and empty fields.
   static let columns: [String] = fields.map(\.name)
@@ -120,7 +122,59 @@ enum CSVWriter {
     // Instructions are counted by callgrind outside the process; scripts/valgrind fills this column from
     // the window's dump (see CallgrindWindow), so cachebench itself always leaves it empty.
     Field(name: "instructions_per_request") { _ in "" },
+    // Memory and CPU of the window (`ResourceUsage`); `n/a` where unknown.
+    Field(name: "allocated_bytes") { known($0.result.resources.allocator?.allocatedBytes) },
+    Field(name: "resident_bytes") { known($0.result.resources.allocator?.residentBytes) },
+    Field(name: "allocated_delta_bytes") {
+      known($0.result.resources.allocator?.allocatedDeltaBytes)
+    },
+    Field(name: "resident_delta_bytes") {
+      known($0.result.resources.allocator?.residentDeltaBytes)
+    },
+    Field(name: "malloc_count") { known($0.result.resources.allocator?.mallocCount) },
+    Field(name: "mallocs_per_request") {
+      $0.result.mallocsPerRequest.map { DecimalText.fixed($0, fractionDigits: 3) } ?? notAvailable
+    },
+    Field(name: "cached_entries") { known($0.result.resources.cachedEntries) },
+    Field(name: "bytes_per_entry") { bytesPerEntry($0.result.resources) },
+    Field(name: "retained_bytes") { known($0.result.resources.retainedBytes) },
+    Field(name: "peak_rss_bytes") { known($0.result.resources.peakRSSBytes) },
+    Field(name: "peak_rss_source") { $0.result.resources.peakRSSSource?.name ?? notAvailable },
+    Field(name: "rss_bytes") { known($0.result.resources.rssBytes) },
+    Field(name: "cpu_user_s") {
+      microseconds($0.result.resources.cpu.map { $0.userMicroseconds })
+    },
+    Field(name: "cpu_sys_s") {
+      microseconds($0.result.resources.cpu.map { $0.systemMicroseconds })
+    },
+    Field(name: "cpu_total_s") {
+      $0.result.resources.cpu.map {
+        DecimalText.seconds(nanoseconds: UInt64(max(0, $0.totalNanoseconds)))
+      } ?? notAvailable
+    },
+    Field(name: "ctx_switches_vol") { known($0.result.resources.cpu?.voluntarySwitches) },
+    Field(name: "ctx_switches_invol") { known($0.result.resources.cpu?.involuntarySwitches) },
   ]
+
+  /// The field of a figure that could not be measured; distinct from an empty field, which means the
+  /// figure does not apply.
+  static let notAvailable = "n/a"
+
+  /// An integer as plain digits, or `n/a` when it was not measured.
+  private static func known<Value: BinaryInteger>(_ value: Value?) -> String {
+    value.map { String($0) } ?? notAvailable
+  }
+
+  /// Seconds with six decimals from whole microseconds.
+  private static func microseconds(_ value: Int64?) -> String {
+    value.map { DecimalText.seconds(nanoseconds: UInt64(max(0, $0)) * 1_000) } ?? notAvailable
+  }
+
+  /// Bytes with one decimal; empty when the cache holds nothing (no entry to charge), `n/a` when unknown.
+  private static func bytesPerEntry(_ resources: ResourceUsage) -> String {
+    if resources.cachedEntries == 0 { return "" }
+    return resources.bytesPerEntry.map { DecimalText.fixed($0, fractionDigits: 1) } ?? notAvailable
+  }
 
   private static func distributionName(_ distribution: KeyDistributionKind) -> String {
     switch distribution {

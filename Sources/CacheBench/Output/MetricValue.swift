@@ -9,9 +9,10 @@ enum MetricValue: Codable, Sendable, Equatable {
   case text(String)
   case null
 
-  /// The value of a CSV field: empty is `null`, a finite decimal a number, anything else text.
+  /// The value of a CSV field: empty or `n/a` (not measured) is `null`, a finite decimal a number,
+  /// anything else text.
   init(csvField field: String) {
-    if field.isEmpty {
+    if field.isEmpty || field == CSVWriter.notAvailable {
       self = .null
     } else if let number = Double(field), number.isFinite {
       self = .number(number)

@@ -6,7 +6,8 @@
 /// (`p50 [µs]`, see `ColumnScale`); counts are plain integers. A latency of a histogram that
 /// recorded nothing is `-`. The best value of a column (highest throughput; lowest latency, fetches
 /// and duplicate fetches; see `ResultTable` for ties) is followed by `*`, and a legend line under the
-/// table says so.
+/// table says so. The memory group shows bytes in binary units (`HumanUnits.bytes`) and `n/a` for
+/// what was not measured.
 ///
 /// The fetch latency lines are per variant, not aggregated, because each variant runs its own
 /// fetcher under its own load: a sleep-based fetcher overshoots more when the cores are busy, so the
@@ -46,7 +47,36 @@ enum TableWriter {
       Column(header: "joins", alignment: .right) { String($0.joins) },
       .count("fetches", best: .lowest) { $0.fetches },
       .count("dup_fetches", best: .lowest) { $0.duplicateFetches },
+      // The memory column group: what the window left allocated, per cached entry, allocations per
+      // request, the process's peak RSS, and CPU per request; `n/a` where not measured.
+      Column(header: "alloc_delta", alignment: .right) {
+        known($0.resources.allocator.map { HumanUnits.bytes($0.allocatedDeltaBytes) })
+      },
+      Column(header: "B/entry", alignment: .right) { bytesPerEntry($0.resources) },
+      Column(header: "mallocs/req", alignment: .right) {
+        known($0.mallocsPerRequest.map { DecimalText.fixed($0, fractionDigits: 1) })
+      },
+      Column(header: "peak_rss", alignment: .right) {
+        known($0.resources.peakRSSBytes.map { HumanUnits.bytes($0) })
+      },
+      Column(header: "cpu/req", alignment: .right) {
+        known(
+          $0.cpuNanosecondsPerRequest.map {
+            HumanUnits.latency(nanoseconds: UInt64($0.rounded()))
+          })
+      },
     ]
+  }
+
+  /// The cell of a measured figure, or `n/a` when it was not measured.
+  private static func known(_ text: String?) -> String {
+    text ?? CSVWriter.notAvailable
+  }
+
+  /// `-` when the cache holds nothing, so there is no entry to charge.
+  private static func bytesPerEntry(_ resources: ResourceUsage) -> String {
+    if resources.cachedEntries == 0 { return "-" }
+    return known(resources.bytesPerEntry.map { HumanUnits.bytes(Int($0.rounded())) })
   }
 
   /// A histogram's percentile in nanoseconds, or `nil` when it recorded nothing.

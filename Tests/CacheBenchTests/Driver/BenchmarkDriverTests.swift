@@ -48,4 +48,62 @@ struct BenchmarkDriverTests {
     #expect(first[0].fetches == second[0].fetches)
     #expect(first[0].hits + first[0].joins == second[0].hits + second[0].joins)
   }
+
+  @Test func eachWindowIsMeasuredBetweenFlushedReadingsAndTheVariantIsCheckedForLeftovers()
+    async throws
+  {
+    func snapshot(_ allocated: Int, _ mallocs: UInt64) -> AllocatorSnapshot {
+      AllocatorSnapshot(
+        allocatedBytes: allocated, residentBytes: 2 * allocated, mallocCount: mallocs)
+    }
+    // Before the warm-up, window start, window end, after the variant is torn down.
+    let allocator = ScriptedAllocator(snapshots: [
+      snapshot(1_000, 10), snapshot(1_100, 50), snapshot(9_100, 550), snapshot(1_300, 600),
+    ])
+    var driver = BenchmarkDriver(
+      scenario: scenario([Variant(design: .mutex, decode: .noDecode, shards: 1)]))
+    driver.meter = .scripted(.available(allocator), histogramBytes: 100)
+    let result = try #require(try await driver.run().first)
+    #expect(
+      result.resources.allocator
+        == AllocatorUsage(
+          allocatedBytes: 9_100, residentBytes: 18_200, allocatedDeltaBytes: 8_000,
+          residentDeltaBytes: 16_000, mallocCount: 500))
+    #expect(result.resources.retainedBytes == 1_300 - 1_000 - 2 * 100)
+    let entries = try #require(result.resources.cachedEntries)
+    let keys = KeySequence(distribution: .zipf(theta: 0.99), keys: 40, seed: 1)
+    #expect(entries == Set((0..<500).map { keys.key(at: $0) }).count)
+    #expect(result.resources.bytesPerEntry == Double(8_000 - 100) / Double(entries))
+    #expect(
+      allocator.calls == [
+        .flushWorkers, .snapshot, .flushWorkers, .purge, .snapshot, .flushWorkers, .snapshot,
+        .flushWorkers, .snapshot,
+      ])
+  }
+
+  @Test func withJemallocUnavailableItsColumnsAreNotAvailableAndTheRestAreMeasured() async throws {
+    var driver = BenchmarkDriver(
+      scenario: scenario([Variant(design: .coalescing, decode: .noDecode, shards: 1)]))
+    var meter = ResourceMeter.system()
+    meter.allocator = .unavailable(reason: "injected")
+    meter.histogramBytes = nil
+    driver.meter = meter
+    let results = try await driver.run()
+    let csv = CSVWriter.render(
+      results: results, scenario: driver.scenario, metadata: OutputFixtures.metadata)
+    let row = csv.split(separator: "\r\n")[1].split(
+      separator: ",", omittingEmptySubsequences: false)
+    func field(_ name: String) throws -> Substring {
+      row[try #require(CSVWriter.columns.firstIndex(of: name))]
+    }
+    for name in [
+      "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
+      "malloc_count", "mallocs_per_request", "bytes_per_entry", "retained_bytes",
+    ] {
+      #expect(try field(name) == "n/a", "\(name)")
+    }
+    #expect(try field("cached_entries") == "\(results[0].resources.cachedEntries ?? -1)")
+    #expect(try field("cpu_total_s") != "n/a")
+    #expect(try field("rss_bytes") != "n/a")
+  }
 }

@@ -7,13 +7,20 @@ struct CSVWriterTests {
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
-    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,\r\n"
+    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
+    + measuredFields + "\r\n"
+
+  /// The memory and CPU columns of `OutputFixtures.measured`.
+  private static let measuredFields =
+    "6000000,28000000,5375616,-8192,15000,1.500,1000,5113.5,4096,48836608,vmhwm,48000000,"
+    + "0.230941,0.057324,0.288279,1643,1571"
 
   private static let shardedRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
-    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,\r\n"
+    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -26,6 +33,10 @@ struct CSVWriterTests {
       "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
       "latency_mean_ns", "fetch_latency_p50_ns", "fetch_latency_p99_ns",
       "instructions_per_request",
+      "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
+      "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
+      "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
+      "ctx_switches_vol", "ctx_switches_invol",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -48,7 +59,7 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 40)
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 57)
     }
   }
 
@@ -72,7 +83,32 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,"))
+    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields))
+  }
+
+  @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
+    var result = OutputFixtures.naiveInside
+    result.resources = .unmeasured
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    let fields = text.split(separator: "\r\n")[1].split(
+      separator: ",", omittingEmptySubsequences: false)
+    let memory = fields.suffix(from: CSVWriter.columns.firstIndex(of: "allocated_bytes")!)
+    #expect(memory.count == 17)
+    #expect(memory.allSatisfy { $0 == "n/a" })
+  }
+
+  @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
+    var result = OutputFixtures.naiveInside
+    result.resources.cachedEntries = 0
+    result.resources.bytesPerEntry = nil
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    let fields = text.split(separator: "\r\n")[1].split(
+      separator: ",", omittingEmptySubsequences: false)
+    let column = CSVWriter.columns.firstIndex(of: "bytes_per_entry")!
+    #expect(fields[column - 1] == "0")
+    #expect(fields[column] == "")
   }
 
   @Test(arguments: [

@@ -10,10 +10,10 @@ struct MarkdownWriterTests {
     let expected = """
       ### cachebench results
 
-      | variant | decode | shards | throughput [k/s] | p50 [µs] | p99 [µs] | p99.9 [µs] | max [µs] | hits | joins | fetches | dup_fetches |
-      | :-- | :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |
-      | naive | inside | 1 | 3.33 | 1234.6 | 1234.6 | 1234.6 | 1234.6 | 9000 | 0 | 1000 | 250 |
-      | sharded(8) | outside | 8 | **125.00** | **41.2** | **41.2** | **41.2** | **41.2** | 240000 | 9000 | 1000 | **0** |
+      | variant | decode | shards | throughput [k/s] | p50 [µs] | p99 [µs] | p99.9 [µs] | max [µs] | hits | joins | fetches | dup_fetches | alloc_delta | B/entry | mallocs/req | peak_rss | cpu/req |
+      | :-- | :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |
+      | naive | inside | 1 | 3.33 | 1234.6 | 1234.6 | 1234.6 | 1234.6 | 9000 | 0 | 1000 | 250 | 5.13MiB | 4.99KiB | 1.5 | 46.6MiB | 28.8µs |
+      | sharded(8) | outside | 8 | **125.00** | **41.2** | **41.2** | **41.2** | **41.2** | 240000 | 9000 | 1000 | **0** | n/a | n/a | n/a | n/a | n/a |
 
       **Bold**: best in its column (highest throughput; lowest latency, fetches and duplicate fetches).
 

@@ -6,10 +6,10 @@ struct TableWriterTests {
   @Test func rendersTwoResultsAsAnAlignedTableWithBestValuesMarkedAndFetchLatencyLines() {
     let text = TableWriter.render([OutputFixtures.naiveInside, OutputFixtures.shardedOutside])
     let expected = """
-      variant     decode   shards  throughput [k/s]   p50 [µs]   p99 [µs]   p99.9 [µs]   max [µs]     hits  joins  fetches  dup_fetches
-      ----------  -------  ------  -----------------  ---------  ---------  -----------  ---------  ------  -----  -------  ------------
-      naive       inside        1              3.33     1234.6     1234.6       1234.6     1234.6     9000      0     1000          250
-      sharded(8)  outside       8            125.00*      41.2*      41.2*        41.2*      41.2*  240000   9000     1000            0*
+      variant     decode   shards  throughput [k/s]   p50 [µs]   p99 [µs]   p99.9 [µs]   max [µs]     hits  joins  fetches  dup_fetches   alloc_delta  B/entry  mallocs/req  peak_rss  cpu/req
+      ----------  -------  ------  -----------------  ---------  ---------  -----------  ---------  ------  -----  -------  ------------  -----------  -------  -----------  --------  -------
+      naive       inside        1              3.33     1234.6     1234.6       1234.6     1234.6     9000      0     1000          250       5.13MiB  4.99KiB          1.5   46.6MiB   28.8µs
+      sharded(8)  outside       8            125.00*      41.2*      41.2*        41.2*      41.2*  240000   9000     1000            0*          n/a      n/a          n/a       n/a      n/a
       * best in its column: highest throughput; lowest latency, fetches and duplicate fetches
       fetch latency naive/inside:       configured 1.00ms, realised p50 1.01ms p99 1.01ms
       fetch latency sharded(8)/outside: configured 1.00ms, realised p50 1.09ms p99 1.09ms
@@ -18,16 +18,18 @@ struct TableWriterTests {
     #expect(text == expected)
   }
 
-  @Test func emptyHistogramsShowADashAndNoFetches() {
+  @Test func emptyHistogramsAndAnEmptyCacheShowADashAndNoFetches() {
     var result = OutputFixtures.naiveInside
     result.latency = LatencyHistogram()
     result.fetchLatency = LatencyHistogram()
     result.configuredFetchLatency = .microseconds(50)
+    result.resources.cachedEntries = 0
+    result.resources.bytesPerEntry = nil
     let text = TableWriter.render([result])
     let expected = """
-      variant  decode  shards  throughput [/s]  p50 [ns]  p99 [ns]  p99.9 [ns]  max [ns]  hits  joins  fetches  dup_fetches
-      -------  ------  ------  ---------------  --------  --------  ----------  --------  ----  -----  -------  -----------
-      naive    inside       1             3333         -         -           -         -  9000      0     1000          250
+      variant  decode  shards  throughput [/s]  p50 [ns]  p99 [ns]  p99.9 [ns]  max [ns]  hits  joins  fetches  dup_fetches  alloc_delta  B/entry  mallocs/req  peak_rss  cpu/req
+      -------  ------  ------  ---------------  --------  --------  ----------  --------  ----  -----  -------  -----------  -----------  -------  -----------  --------  -------
+      naive    inside       1             3333         -         -           -         -  9000      0     1000          250      5.13MiB        -          1.5   46.6MiB   28.8µs
       fetch latency naive/inside: configured 50.0µs, realised: no fetches
 
       """
@@ -37,8 +39,8 @@ struct TableWriterTests {
   @Test func noResultsGiveTheHeaderAlone() {
     let text = TableWriter.render([])
     let expected = """
-      variant  decode  shards  throughput [/s]  p50 [ns]  p99 [ns]  p99.9 [ns]  max [ns]  hits  joins  fetches  dup_fetches
-      -------  ------  ------  ---------------  --------  --------  ----------  --------  ----  -----  -------  -----------
+      variant  decode  shards  throughput [/s]  p50 [ns]  p99 [ns]  p99.9 [ns]  max [ns]  hits  joins  fetches  dup_fetches  alloc_delta  B/entry  mallocs/req  peak_rss  cpu/req
+      -------  ------  ------  ---------------  --------  --------  ----------  --------  ----  -----  -------  -----------  -----------  -------  -----------  --------  -------
 
       """
     #expect(text == expected)

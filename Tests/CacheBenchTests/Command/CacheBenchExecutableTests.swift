@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import CacheBench
+
+/// The built `cachebench` executable run as a child process, for figures that must come from a process of
+/// their own: jemalloc's counters are process-wide, so in the test runner every concurrently running test
+/// would move them.
+@Suite(.timeLimit(.minutes(2)))
+struct CacheBenchExecutableTests {
+  /// Runs `cachebench` (built next to the test bundle) with `arguments` plus `--csv -` and returns its
+  /// CSV rows, each keyed by column name, and what it wrote on stderr.
+  private func run(_ arguments: [String]) throws -> (rows: [[String: String]], log: String) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = directory.appendingPathComponent("cachebench")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build the cachebench executable first (swift build --build-tests)")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments + ["--csv", "-"]
+    let output = Pipe()
+    let log = try temporaryLog()
+    process.standardOutput = output
+    process.standardError = log
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try log.seek(toOffset: 0)
+    let logText = String(decoding: log.readDataToEndOfFile(), as: UTF8.self)
+    try log.close()
+    #expect(process.terminationStatus == 0)
+    let records = String(decoding: data, as: UTF8.self).split(separator: "\r\n")
+    let header = try #require(records.first).split(separator: ",", omittingEmptySubsequences: false)
+    let rows = records.dropFirst().map { record in
+      let fields = record.split(separator: ",", omittingEmptySubsequences: false)
+      return Dictionary(uniqueKeysWithValues: zip(header.map(String.init), fields.map(String.init)))
+    }
+    return (rows, logText)
+  }
+
+  /// An open, already unlinked, empty file for the child's stderr: nothing is left behind.
+  private func temporaryLog() throws -> FileHandle {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-stderr-\(UUID().uuidString)")
+    try Data().write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try FileHandle(forUpdating: url)
+  }
+
+  /// Every one of the 1,000 keys is requested (20,000 uniform draws), so the cache ends holding 1,000
+  /// payloads of 4,096 bytes.
+  private static let thousandKeys = [
+    "--decode", "none", "--keys", "1000", "--payload-bytes", "4096", "--distribution", "uniform",
+    "--requests", "20000", "--warmup", "200", "--latency", "0ms", "--concurrency", "8",
+  ]
+
+  @Test func aCoalescingCacheOfAThousandPayloadsIsChargedTheirBytes() throws {
+    let (rows, log) = try run(["--variants", "coalescing"] + Self.thousandKeys)
+    let row = try #require(rows.first, "\(log)")
+    #expect(row["cached_entries"] == "1000")
+    #if Jemalloc
+      let delta = try #require(row["allocated_delta_bytes"].flatMap { Int($0) })
+      #expect(delta >= 1_000 * 4_096)
+      // A payload is 4,096 bytes plus a 32-byte array header, which jemalloc rounds up to its 5,120-byte
+      // class; the hash table adds under 100 bytes an entry. Twice the payload would mean a second copy.
+      let perEntry = try #require(row["bytes_per_entry"].flatMap { Double($0) })
+      #expect(perEntry >= 4_096 && perEntry <= 8_192)
+      #expect(row["malloc_count"].flatMap { UInt64($0) } != nil)
+    #else
+      #expect(row["allocated_delta_bytes"] == "n/a")
+      #expect(row["bytes_per_entry"] == "n/a")
+    #endif
+  }
+
+  @Test func nothingAVariantAllocatedOutlivesItBeyondASmallBound() throws {
+    let (rows, log) = try run(["--variants", "naive,coalescing,sharded,mutex"] + Self.thousandKeys)
+    #expect(rows.count == 4)
+    for row in rows {
+      #if Jemalloc
+        // Each window held about 5 MB of payloads; what is left once its cache is released is the
+        // runtime's one-time metadata and caches, a few tens of kilobytes.
+        let retained = try #require(row["retained_bytes"].flatMap { Int($0) })
+        #expect(abs(retained) <= 64 * 1_024, "\(row["variant"] ?? "?"); stderr: \(log)")
+      #else
+        #expect(row["retained_bytes"] == "n/a")
+      #endif
+      #expect(row["peak_rss_bytes"] != "n/a")
+    }
+  }
+}

@@ -1,0 +1,121 @@
+#if Jemalloc
+  import Testing
+
+  #if canImport(Glibc)
+    import Glibc
+  #endif
+
+  @testable import CacheBench
+
+  /// jemalloc's counters, read on a thread bound to an arena of its own so that the concurrently running
+  /// tests' allocations cannot blur an exact count.
+  struct JemallocStatsTests {
+    @Test func openFindsJemallocServingThisProcess() throws {
+      let stats = try JemallocStats.open()
+      #expect(stats.version.hasPrefix("5."))
+      #expect(stats.scope == .process)
+    }
+
+    /// Sizes across jemalloc's classes: small, a page, large but thread-cached (up to 32 KiB), large and
+    /// not cached, and huge. Blocks come from `malloc` itself and sit in a raw buffer, so nothing else on
+    /// this thread allocates between the readings.
+    @Test(arguments: [
+      (bytes: 8, count: 1_000), (bytes: 100, count: 1_000), (bytes: 4_096, count: 300),
+      (bytes: 20_000, count: 50), (bytes: 100_000, count: 20), (bytes: 3 << 20, count: 4),
+    ])
+    func knownBlocksMoveMallocCountAndAllocatedBytesByTheirSizeClass(bytes: Int, count: Int) throws
+    {
+      let sizeClass = JemallocStats.sizeClass(of: bytes)
+      #expect(sizeClass >= bytes && sizeClass <= bytes + bytes / 4 + 8)
+      let blocks = UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>.allocate(capacity: count)
+      defer { blocks.deallocate() }
+      try JemallocStats.withPrivateArena { stats in
+        let before = try stats.read()
+        for index in 0..<count { blocks[index] = malloc(bytes) }
+        let allocated = try stats.read()
+        for index in 0..<count { free(blocks[index]) }
+        let freed = try stats.read()
+
+        #expect(allocated.mallocCount - before.mallocCount == UInt64(count))
+        #expect(allocated.allocatedBytes - before.allocatedBytes == count * sizeClass)
+        #expect(freed.mallocCount == allocated.mallocCount, "frees are not requests")
+        #expect(freed.allocatedBytes == before.allocatedBytes)
+      }
+    }
+
+    @Test func blocksFreedIntoTheThreadCacheAreNotAllocatedOnceTheCacheIsFlushed() throws {
+      let blocks = UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>.allocate(capacity: 100)
+      defer { blocks.deallocate() }
+      try JemallocStats.withPrivateArena { stats in
+        let before = try stats.read()
+        for index in 0..<100 { blocks[index] = malloc(64) }
+        for index in 0..<100 { free(blocks[index]) }
+        // `read()` flushes the calling thread's cache first; without that the blocks would still count.
+        #expect(try stats.read().allocatedBytes == before.allocatedBytes)
+      }
+    }
+
+    @Test func purgingReturnsTheArenasFreedPagesToTheKernel() throws {
+      try JemallocStats.withPrivateArena { stats in
+        let megabyte = 1 << 20
+        let blocks = UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>.allocate(capacity: 8)
+        defer { blocks.deallocate() }
+        for index in 0..<8 {
+          blocks[index] = malloc(megabyte)
+          memset(blocks[index]!, 1, megabyte)
+        }
+        for index in 0..<8 { free(blocks[index]) }
+        let dirty = try stats.read()
+        stats.purgeUnusedPages()
+        let purged = try stats.read()
+        #expect(dirty.residentBytes - purged.residentBytes >= 6 * megabyte)
+      }
+    }
+
+    /// Requests of one small size class that little else uses (3,584-byte blocks), made by tasks on two
+    /// dedicated threads, so neither the concurrently running tests nor the shared pool's size can
+    /// change the count by more than a stray block.
+    @Test(.timeLimit(.minutes(1)))
+    func flushingEveryWorkerCountsRequestsServedFromOtherThreadsCaches() async throws {
+      let bin = try Self.requestsOfBin(holding: 3_500)
+      let stats = try JemallocStats(
+        scope: .process, sweep: ThreadCacheSweep(width: 2, timeout: .seconds(20)))
+      let executor = await DedicatedThreadsExecutor.start(threadCount: 2, name: "alloc-pool")
+      defer { executor.shutdown() }
+      let tasks = 32
+      let blocksPerTask = 1_000
+      let counted = try await withTaskExecutorPreference(executor) {
+        #expect(await stats.flushWorkerThreadCaches())
+        _ = try stats.read()
+        let before: UInt64 = try bin.read()
+        await withTaskGroup(of: Void.self) { group in
+          for _ in 0..<tasks {
+            group.addTask {
+              for _ in 0..<blocksPerTask { free(malloc(3_500)) }
+            }
+          }
+        }
+        #expect(await stats.flushWorkerThreadCaches())
+        _ = try stats.read()
+        return try bin.read() - before
+      }
+      // Without the sweep, the two threads' caches would still hold thousands of these uncounted. The
+      // size class is rare, not private: another test may allocate a block of it meanwhile.
+      #expect(counted >= UInt64(tasks * blocksPerTask))
+      #expect(counted <= UInt64(tasks * blocksPerTask + 50))
+    }
+
+    /// The MIB of `stats.arenas.<all>.bins.<j>.nrequests` for the small size class holding `bytes`.
+    private static func requestsOfBin(holding bytes: Int) throws -> JemallocStats.MIB {
+      let sizeClass = JemallocStats.sizeClass(of: bytes)
+      let binCount: UInt32 = try JemallocStats.MIB("arenas.nbins").read()
+      for index in 0..<binCount {
+        let size: Int = try JemallocStats.MIB("arenas.bin.\(index).size").read()
+        if size == sizeClass {
+          return try JemallocStats.MIB("stats.arenas.4096.bins.\(index).nrequests")
+        }
+      }
+      throw JemallocError.call(name: "arenas.bin.<j>.size", code: 0)
+    }
+  }
+#endif

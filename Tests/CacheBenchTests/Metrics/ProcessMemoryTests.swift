@@ -1,0 +1,13 @@
+import Testing
+
+@testable import CacheBench
+
+struct ProcessMemoryTests {
+  @Test func theResidentSetAndItsPeakAreReadFromProc() throws {
+    let reading = try #require(ProcessMemory.current())
+    #expect(reading.residentBytes > 0)
+    #expect(reading.peakResidentBytes >= reading.residentBytes)
+    let sampled = try #require(ProcessMemory.residentBytes())
+    #expect(sampled > 0)
+  }
+}

@@ -1,0 +1,110 @@
+import Testing
+
+@testable import CacheBench
+
+struct ResourceMeterTests {
+  private static let start = AllocatorSnapshot(
+    allocatedBytes: 1_000_000, residentBytes: 4_000_000, mallocCount: 700)
+
+  private static func cpu(user: Int64, system: Int64, total: Int64, switches: Int64) -> CPUTimes {
+    CPUTimes(
+      userMicroseconds: user, systemMicroseconds: system, totalNanoseconds: total,
+      voluntarySwitches: switches, involuntarySwitches: switches / 2)
+  }
+
+  @Test func aWindowReportsDeltasFromItsStartAndChargesEntriesWithoutTheRecorder() async {
+    // Ten entries of 5,000 bytes, plus the 300-byte recorder the window keeps for its result.
+    let end = AllocatorSnapshot(
+      allocatedBytes: 1_050_300, residentBytes: 4_100_000, mallocCount: 1_700)
+    let allocator = ScriptedAllocator(snapshots: [Self.start, end])
+    let meter = ResourceMeter.scripted(
+      .available(allocator), histogramBytes: 300, residentSetSize: 9_999,
+      cpu: [
+        Self.cpu(user: 1_000, system: 500, total: 1_600_000, switches: 10),
+        Self.cpu(user: 4_000, system: 700, total: 4_800_000, switches: 16),
+      ])
+    let mark = await meter.begin()
+    let usage = await meter.end(mark, cachedEntries: 10)
+    #expect(
+      usage.allocator
+        == AllocatorUsage(
+          allocatedBytes: 1_050_300, residentBytes: 4_100_000, allocatedDeltaBytes: 50_300,
+          residentDeltaBytes: 100_000, mallocCount: 1_000))
+    #expect(usage.bytesPerEntry == 5_000)
+    #expect(usage.cachedEntries == 10)
+    #expect(usage.rssBytes == 9_999)
+    #expect(usage.cpu == Self.cpu(user: 3_000, system: 200, total: 3_200_000, switches: 6))
+    #expect(usage.notes.isEmpty)
+  }
+
+  @Test func theWindowStartFlushesEveryWorkerThenPurgesThenReads() async {
+    let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start])
+    let meter = ResourceMeter.scripted(.available(allocator))
+    let mark = await meter.begin()
+    #expect(allocator.calls == [.flushWorkers, .purge, .snapshot])
+    _ = await meter.end(mark, cachedEntries: 0)
+    #expect(allocator.calls == [.flushWorkers, .purge, .snapshot, .flushWorkers, .snapshot])
+  }
+
+  @Test func anUnavailableAllocatorLeavesItsFiguresUnknownAndTheRestMeasured() async {
+    let meter = ResourceMeter.scripted(
+      .unavailable(reason: "test"), histogramBytes: 300, residentSetSize: 1,
+      cpu: [
+        Self.cpu(user: 0, system: 0, total: 0, switches: 0),
+        Self.cpu(user: 1, system: 1, total: 2_000, switches: 2),
+      ])
+    let usage = await meter.end(await meter.begin(), cachedEntries: 10)
+    #expect(usage.allocator == nil)
+    #expect(usage.bytesPerEntry == nil)
+    #expect(usage.cpu != nil)
+    #expect(usage.rssBytes == 1)
+  }
+
+  @Test func aSweepThatMissesAWorkerMakesTheAllocatorFiguresUnknownAndSaysWhy() async {
+    let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start], flushSucceeds: false)
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    let usage = await meter.end(await meter.begin(), cachedEntries: 10)
+    #expect(usage.allocator == nil)
+    #expect(usage.bytesPerEntry == nil)
+    #expect(usage.notes.count == 1)
+    #expect(usage.notes.first?.contains("n/a") == true)
+  }
+
+  @Test func anEmptyCacheHasNoBytesPerEntry() async {
+    let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start])
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    let usage = await meter.end(await meter.begin(), cachedEntries: 0)
+    #expect(usage.allocator != nil)
+    #expect(usage.bytesPerEntry == nil)
+  }
+
+  @Test func theDisabledMeterMeasuresNothing() async {
+    let meter = ResourceMeter.disabled
+    let usage = await meter.end(await meter.begin(), cachedEntries: 3)
+    #expect(usage.allocator == nil)
+    #expect(usage.cpu == nil)
+    #expect(usage.peakRSSBytes == nil)
+    #expect(usage.rssBytes == nil)
+    #expect(await meter.settledAllocatedBytes() == nil)
+  }
+
+  @Test func notesSayWhyJemallocFiguresAreMissingAndWhatTheRecordersWeigh() {
+    var meter = ResourceMeter.scripted(.unavailable(reason: "built without it"))
+    meter.histogramBytes = 262_144
+    meter.peakRSS = SampledPeakTracker(interval: .milliseconds(1)) { 1 }
+    let notes = meter.notes(clients: 64)
+    #expect(notes.contains("memory columns from jemalloc are n/a: built without it"))
+    #expect(notes.contains { $0.hasPrefix("peak_rss_bytes is sampled every 1.00ms") })
+    #expect(notes.contains { $0.contains("256KiB, 16.0MiB for 64 clients") })
+  }
+
+  @Test func footprintIsTheAllocatedBytesBetweenTwoSnapshots() {
+    let allocator = ScriptedAllocator(snapshots: [
+      Self.start,
+      AllocatorSnapshot(allocatedBytes: 1_262_144, residentBytes: 4_000_000, mallocCount: 701),
+    ])
+    let meter = ResourceMeter.scripted(.available(allocator))
+    #expect(meter.allocatedBytes { 42 } == 262_144)
+    #expect(ResourceMeter.disabled.allocatedBytes { 42 } == nil)
+  }
+}
