@@ -38,6 +38,7 @@ actor CoalescingActorCache: Cache {
       table.begin(key, identity: identity, task: task)
       outcome = .leader
     }
+    WaitCancellation.waitBegins()
     let value = try await task.value
     try Task.checkCancellation()
     return CacheLookup(value: value, outcome: outcome)

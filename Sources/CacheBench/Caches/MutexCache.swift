@@ -42,6 +42,7 @@ final class MutexCache: Cache {
     case .ready(let value):
       return CacheLookup(value: value, outcome: .hit)
     case .await(let task, let outcome):
+      WaitCancellation.waitBegins()
       let value = try await task.value
       try Task.checkCancellation()
       return CacheLookup(value: value, outcome: outcome)

@@ -21,6 +21,7 @@ actor NaiveActorCache: Cache {
     if let value = storage[key] {
       return CacheLookup(value: value, outcome: .hit)
     }
+    WaitCancellation.waitBegins()
     let payload = try await fetcher.fetch(key)
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
     storage[key] = value

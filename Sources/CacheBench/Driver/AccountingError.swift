@@ -9,7 +9,8 @@ struct AccountingError: Error, CustomStringConvertible {
 
 extension VariantResult {
   /// Checks that every request was attributed to exactly one outcome and that the counters agree with each
-  /// other and with the histogram.
+  /// other and with the histogram; that a request-count stop issued exactly that many operations (requests
+  /// plus invalidations); and that no fetch was still running once the window drained.
   func checkAccounting(recorded: Int, expectedRequests: Int?) throws(AccountingError) {
     let attributed = hits + joins + leaders + errors + cancellations
     func fail(_ detail: String) -> AccountingError {
@@ -24,8 +25,13 @@ extension VariantResult {
       throw fail(
         "latency samples \(latency.totalCount), recorded \(recorded), requests \(requests)")
     }
-    if let expectedRequests, requests != expectedRequests {
-      throw fail("requests \(requests) != requested \(expectedRequests)")
+    // A request-count stop counts operations: the invalidations drawn in place of reads, then reads.
+    if let expectedRequests, requests + invalidations != expectedRequests {
+      throw fail(
+        "requests \(requests) + invalidations \(invalidations) != requested \(expectedRequests)")
+    }
+    guard fetchesInFlightAfterWindow == 0 else {
+      throw fail("\(fetchesInFlightAfterWindow) fetches still in flight after the window drained")
     }
     guard fetches >= leaders else {
       throw fail("fetches \(fetches) < leaders \(leaders): a leader was served without a fetch")

@@ -6,7 +6,9 @@ import Synchronization
 /// Load comes from `concurrency` closed-loop client tasks in a task group, never from the main actor (a
 /// main-actor hop costs tens of microseconds here and would swamp what is measured). Clients claim request
 /// indices from one atomic counter, and request i always asks for `keys.key(at: i)`, so the multiset of keys
-/// requested is the same on every run with the same seed whatever the scheduling.
+/// requested is the same on every run with the same seed whatever the scheduling. Index i is an
+/// invalidation, a read or a read cancelled while it waits as `scenario.operations` says, equally
+/// repeatable; a request-count stop counts invalidations among its operations.
 struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
@@ -97,6 +99,8 @@ struct BenchmarkDriver: Sendable {
       configuredFetchLatency: scenario.fetchLatency,
       rawLatencies: recorder.rawLatencies ?? [])
     result.resources = resources
+    result.invalidations = recorder.invalidations
+    result.fetchesInFlightAfterWindow = fetched.inFlight
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
     try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
@@ -127,14 +131,15 @@ struct BenchmarkDriver: Sendable {
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil
   ) async -> (ClientRecorder, UInt64) {
     await Self.window(
-      cache: cache, keys: keys, stop: stop, concurrency: scenario.concurrency, decoder: decoder,
+      cache: cache, keys: keys, operations: scenario.operations, stop: stop,
+      concurrency: scenario.concurrency, decoder: decoder,
       claims: claims, rawLatencyCapacity: rawLatencyCapacity)
   }
 
   @concurrent
   private static func window<C: Cache>(
-    cache: C, keys: KeySequence, stop: StopCondition, concurrency: Int, decoder: PayloadDecoder?,
-    claims: RequestClaims, rawLatencyCapacity: Int?
+    cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
+    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?
   ) async -> (ClientRecorder, UInt64) {
     let limit: Int
     let deadline: UInt64
@@ -161,9 +166,19 @@ struct BenchmarkDriver: Sendable {
             guard index < limit else { break }
             let issued = MonotonicClock.now()
             guard issued < deadline else { break }
+            let key = keys.key(at: index)
+            let operation = operations.operation(at: index)
+            if operation == .invalidate {
+              await cache.invalidate(key)
+              recorder.invalidations += 1
+              continue
+            }
             recorder.requests += 1
             do {
-              let lookup = try await cache.lookup(keys.key(at: index))
+              let lookup =
+                operation == .cancelledRead
+                ? try await WaitCancellation.cancelledLookup(key, in: cache)
+                : try await cache.lookup(key)
               recorder.record(lookup.outcome)
               if let decoder {
                 recorder.checksum ^= decoder.decode(lookup.value.payload)

@@ -8,6 +8,8 @@ struct ClientRecorder: Sendable {
   var leaders = 0
   var errors = 0
   var cancellations = 0
+  /// Invalidations this client issued: operations, not requests, so outside the accounting identity.
+  var invalidations = 0
   var latency = LatencyHistogram()
   /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
   var checksum: UInt64 = 0
@@ -42,6 +44,7 @@ struct ClientRecorder: Sendable {
     leaders += other.leaders
     errors += other.errors
     cancellations += other.cancellations
+    invalidations += other.invalidations
     latency.merge(other.latency)
     checksum ^= other.checksum
     if let samples = other.rawLatencies {

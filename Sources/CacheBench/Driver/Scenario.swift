@@ -25,6 +25,15 @@ struct Scenario: Sendable, Equatable {
   var decodeCost: Duration = .microseconds(20)
   /// Shard count used by the `sharded` design.
   var shards: Int = 8
+  /// Share of operations that invalidate their key instead of reading it, `0...1`.
+  var invalidateRate: Double = 0
+  /// Share of reads whose caller is cancelled while waiting for a fetch, `0...1`.
+  var cancelRate: Double = 0
+
+  /// What each operation of the run does, derived from the rates and the seed.
+  var operations: OperationMix {
+    OperationMix(invalidateRate: invalidateRate, cancelRate: cancelRate, seed: seed)
+  }
 
   /// The default variant list: every design, each with decode inside and outside.
   static func defaultVariants(shards: Int) -> [Variant] {

@@ -26,6 +26,11 @@ struct VariantResult: Sendable {
   var rawLatencies: [RawLatencySample] = []
   /// Memory and CPU the window cost; unknown figures are nil.
   var resources = ResourceUsage.unmeasured
+  /// `Cache.invalidate` calls issued in the window (`--invalidate-rate`); not requests.
+  var invalidations = 0
+  /// Fetches still running at the fetcher when the window had drained; anything but 0 means a task
+  /// outlived the window.
+  var fetchesInFlightAfterWindow = 0
 
   /// Requests per second of window wall time.
   var throughput: Double {

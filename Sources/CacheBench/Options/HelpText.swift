@@ -70,6 +70,10 @@ enum HelpText {
                                 (default: every variant)
       --pause-before-window     Before each profiled window, print the pid and
                                 wait for SIGUSR1. (default: off)
+      --invalidate-rate <p>     Share of operations that invalidate their key
+                                instead of reading it, 0...1. (default: 0)
+      --cancel-rate <p>         Share of reads whose caller is cancelled once it
+                                waits for a fetch, 0...1. (default: 0)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 

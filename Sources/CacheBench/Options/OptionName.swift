@@ -54,6 +54,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case profileVariant = "--profile-variant"
   /// A flag: print the pid and wait for SIGUSR1 before each profiled window.
   case pauseBeforeWindow = "--pause-before-window"
+  /// Share of operations that invalidate their key, a decimal in 0...1.
+  case invalidateRate = "--invalidate-rate"
+  /// Share of reads cancelled while they wait for a fetch, a decimal in 0...1.
+  case cancelRate = "--cancel-rate"
 
   var description: String { rawValue }
 

@@ -48,6 +48,18 @@ enum OptionValueParser {
     return decimal
   }
 
+  /// A share: a decimal number (`0`, `0.25`, `1`; no sign or exponent) from 0 to 1 inclusive.
+  static func probability(_ value: String, for option: OptionName) throws(OptionsError) -> Double {
+    let requirement = "must be a decimal from 0 to 1, e.g. 0.05"
+    let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits),
+      let share = Double(value), (0...1).contains(share)
+    else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return share
+  }
+
   /// A duration (see `Duration.parse(_:)`, never negative) that satisfies `isAllowed`, which
   /// `requirement` describes.
   static func duration(

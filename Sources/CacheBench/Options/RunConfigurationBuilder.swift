@@ -96,6 +96,10 @@ struct RunConfigurationBuilder {
       profileVariant = value
     case .quiet, .pauseBeforeWindow:
       applyFlag(option)
+    case .invalidateRate:
+      scenario.invalidateRate = try Parse.probability(value, for: option)
+    case .cancelRate:
+      scenario.cancelRate = try Parse.probability(value, for: option)
     }
   }
 

@@ -154,6 +154,12 @@ enum CSVWriter {
     },
     Field(name: "ctx_switches_vol") { known($0.result.resources.cpu?.voluntarySwitches) },
     Field(name: "ctx_switches_invol") { known($0.result.resources.cpu?.involuntarySwitches) },
+    // Operation mix (issue 4): the scenario's rates, then what the window issued.
+    Field(name: "invalidate_rate") {
+      DecimalText.fixed($0.scenario.invalidateRate, fractionDigits: 4)
+    },
+    Field(name: "cancel_rate") { DecimalText.fixed($0.scenario.cancelRate, fractionDigits: 4) },
+    Field(name: "invalidations") { String($0.result.invalidations) },
   ]
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the

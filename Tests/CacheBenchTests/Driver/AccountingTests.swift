@@ -47,4 +47,21 @@ struct AccountingTests {
         .checkAccounting(recorded: 9, expectedRequests: 10)
     }
   }
+
+  @Test func invalidationsCountAmongTheRequestedOperations() throws {
+    var mixed = result(requests: 10, hits: 6, leaders: 4, fetches: 4)
+    mixed.invalidations = 3
+    try mixed.checkAccounting(recorded: 10, expectedRequests: 13)
+    #expect(throws: AccountingError.self) {
+      try mixed.checkAccounting(recorded: 10, expectedRequests: 10)
+    }
+  }
+
+  @Test func aFetchStillInFlightAfterTheWindowFailsTheCheck() {
+    var leftover = result(requests: 10, hits: 6, leaders: 4, fetches: 4)
+    leftover.fetchesInFlightAfterWindow = 1
+    #expect(throws: AccountingError.self) {
+      try leftover.checkAccounting(recorded: 10, expectedRequests: 10)
+    }
+  }
 }

@@ -43,6 +43,8 @@ struct HelpTextTests {
     (.perfControl, "none", []),
     (.profileVariant, "every variant", []),
     (.pauseBeforeWindow, "off", []),
+    (.invalidateRate, "0", ["--invalidate-rate", "0"]),
+    (.cancelRate, "0", ["--cancel-rate", "0"]),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -46,6 +46,16 @@ struct OptionsErrorTests {
       ["--shards", "0"], .invalidValue(option: .shards, value: "0", reason: "must be 1...4096"),
       "invalid value '0' for --shards: must be 1...4096"),
     BadInput(
+      ["--invalidate-rate", "1.5"],
+      .invalidValue(
+        option: .invalidateRate, value: "1.5", reason: "must be a decimal from 0 to 1, e.g. 0.05"),
+      "invalid value '1.5' for --invalidate-rate: must be a decimal from 0 to 1, e.g. 0.05"),
+    BadInput(
+      ["--cancel-rate=-0.1"],
+      .invalidValue(
+        option: .cancelRate, value: "-0.1", reason: "must be a decimal from 0 to 1, e.g. 0.05"),
+      "invalid value '-0.1' for --cancel-rate: must be a decimal from 0 to 1, e.g. 0.05"),
+    BadInput(
       ["--shards=4097"],
       .invalidValue(option: .shards, value: "4097", reason: "must be 1...4096"),
       "invalid value '4097' for --shards: must be 1...4096"),

@@ -1,0 +1,60 @@
+/// What each operation of a run does, as a pure function of its index, like `KeySequence`.
+///
+/// Operation `i` is an invalidation of `keys.key(at: i)` with probability `invalidateRate`; otherwise
+/// it is a read, and a read is marked to be cancelled while it waits with probability `cancelRate`.
+/// The two decisions come from two counter-based SplitMix64 streams derived from the run's seed with
+/// their own tags, so a seed reproduces the same operations in every run and every variant whatever
+/// the scheduling, and neither stream repeats the key stream's draws.
+struct OperationMix: Sendable, Equatable {
+  /// What one operation does.
+  enum Operation: Sendable, Equatable {
+    /// A cache lookup.
+    case read
+    /// A cache lookup whose caller is cancelled once it waits for a fetch (see `WaitCancellation`).
+    case cancelledRead
+    /// `Cache.invalidate` of the key; not a request.
+    case invalidate
+  }
+
+  /// Share of operations that invalidate their key instead of reading it, `0...1`.
+  let invalidateRate: Double
+  /// Share of reads whose caller is cancelled while waiting, `0...1`.
+  let cancelRate: Double
+
+  private let invalidateStream: UInt64
+  private let cancelStream: UInt64
+
+  /// ASCII "invalida" and "cancelRe": separate these streams from the key stream and each other.
+  private static let invalidateTag: UInt64 = 0x696E_7661_6C69_6461
+  private static let cancelTag: UInt64 = 0x6361_6E63_656C_5265
+
+  /// The mix of a run with `seed`; rates outside `0...1` are a programming error (options check them).
+  init(invalidateRate: Double, cancelRate: Double, seed: UInt64) {
+    precondition((0...1).contains(invalidateRate) && (0...1).contains(cancelRate))
+    self.invalidateRate = invalidateRate
+    self.cancelRate = cancelRate
+    invalidateStream = SplitMix64.mix(seed ^ Self.invalidateTag)
+    cancelStream = SplitMix64.mix(seed ^ Self.cancelTag)
+  }
+
+  /// Returns what operation `index` (0-based) does.
+  @inline(__always)
+  func operation(at index: Int) -> Operation {
+    // The default mix draws nothing, so the plain read path costs what it cost before mixes existed.
+    if invalidateRate == 0 && cancelRate == 0 { return .read }
+    let position = UInt64(truncatingIfNeeded: index)
+    if invalidateRate > 0,
+      SplitMix64.unitDouble(from: SplitMix64.output(seed: invalidateStream, index: position))
+        < invalidateRate
+    {
+      return .invalidate
+    }
+    if cancelRate > 0,
+      SplitMix64.unitDouble(from: SplitMix64.output(seed: cancelStream, index: position))
+        < cancelRate
+    {
+      return .cancelledRead
+    }
+    return .read
+  }
+}
