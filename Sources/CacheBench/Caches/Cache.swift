@@ -36,6 +36,8 @@ enum CacheOutcome: Sendable, Equatable {
 struct CacheLookup: Sendable {
   var value: CachedValue
   var outcome: CacheOutcome
+  /// For a leader, why nothing was ready (cold, evicted or expired); nil for hits and joins.
+  var missCause: MissCause? = nil
 }
 
 /// What a cache keeps per key: the fetched payload and, when the cache decodes (`DecodePlacement.inside`),

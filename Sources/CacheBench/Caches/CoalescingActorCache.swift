@@ -15,19 +15,30 @@
 actor CoalescingActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
-  private var table = InFlightTable<CachedValue>()
+  private var table: InFlightTable<CachedValue>
+  private let clock: @Sendable () -> UInt64
 
   /// A cache over `fetcher`; with a `decoder`, payloads are decoded inside the actor before being admitted.
-  init(fetcher: any Fetcher, decoder: PayloadDecoder?) {
+  /// Ready entries are kept as `retention` says, timed by `clock` (monotonic nanoseconds).
+  init(
+    fetcher: any Fetcher, decoder: PayloadDecoder?, retention: RetentionPolicy = .unbounded,
+    clock: @escaping @Sendable () -> UInt64 = MonotonicClock.now
+  ) {
     self.fetcher = fetcher
     self.decoder = decoder
+    self.table = InFlightTable(retention: retention)
+    self.clock = clock
   }
+
+  /// The time for the table, read only when its retention policy needs one.
+  private var now: UInt64 { table.needsClock ? clock() : 0 }
 
   func lookup(_ key: Int) async throws -> CacheLookup {
     try Task.checkCancellation()
     let task: Task<CachedValue, any Error>
     let outcome: CacheOutcome
-    switch table.lookup(key) {
+    var cause: MissCause? = nil
+    switch table.lookup(key, now: now) {
     case .hit(let value):
       return CacheLookup(value: value, outcome: .hit)
     case .join(let running):
@@ -37,11 +48,12 @@ actor CoalescingActorCache: Cache {
       task = startFetch(key, identity: identity)
       table.begin(key, identity: identity, task: task)
       outcome = .leader
+      cause = table.leadCause
     }
     WaitCancellation.waitBegins()
     let value = try await task.value
     try Task.checkCancellation()
-    return CacheLookup(value: value, outcome: outcome)
+    return CacheLookup(value: value, outcome: outcome, missCause: cause)
   }
 
   func invalidate(_ key: Int) {
@@ -78,7 +90,7 @@ actor CoalescingActorCache: Cache {
     // Checked before decoding so an invalidated fetch costs no decode; nothing suspends in between.
     guard table.isCurrent(key, identity: identity) else { throw CancellationError() }
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-    _ = table.complete(key, identity: identity, value: value)
+    _ = table.complete(key, identity: identity, value: value, now: now)
     return value
   }
 

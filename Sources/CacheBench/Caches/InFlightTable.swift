@@ -6,7 +6,9 @@
 /// - each entry carries an identity; a completion is admitted only while its identity is current, and a
 ///   failure removes only its own entry, never a replacement;
 /// - failures are not cached: after one, the next caller starts a new fetch;
-/// - invalidation removes the entry and hands back its task so the caller can cancel it.
+/// - invalidation removes the entry and hands back its task so the caller can cancel it;
+/// - ready entries are kept as the `RetentionPolicy` says (`EntryRetention`): an expired entry found by a
+///   lookup is removed and the lookup leads, an admission past the capacity evicts the least recently used.
 struct InFlightTable<Value: Sendable>: Sendable {
   /// Identifies one fetch attempt for one key; never reused within a table.
   typealias Identity = UInt64
@@ -37,20 +39,35 @@ struct InFlightTable<Value: Sendable>: Sendable {
 
   private var entries: [Int: Entry] = [:]
   private var nextIdentity: Identity = 0
+  private var retention: EntryRetention
   /// Lookups that joined another caller's fetch, ever; lets tests wait until overlapping callers have joined.
   private(set) var joinCount = 0
+  /// Why the latest lookup that returned `.lead` missed; read it in the same isolated step.
+  private(set) var leadCause = MissCause.cold
 
-  init() {}
+  /// An empty table keeping ready entries as `retention` says.
+  init(retention: RetentionPolicy = .unbounded) {
+    self.retention = EntryRetention(policy: retention)
+  }
 
-  /// Looks `key` up, reserving a fresh identity when the caller has to lead a fetch.
-  mutating func lookup(_ key: Int) -> Lookup {
+  /// Whether lookups and completions need the time: only with a capacity or a time to live.
+  var needsClock: Bool { retention.policy != .unbounded }
+
+  /// Looks `key` up at `now` (monotonic nanoseconds; ignored without a time to live), reserving a fresh
+  /// identity when the caller has to lead a fetch, and recording why in `leadCause`.
+  mutating func lookup(_ key: Int, now: UInt64 = 0) -> Lookup {
     switch entries[key] {
     case .ready(_, let value):
-      return .hit(value)
+      guard retention.touch(key, now: now) == .expired else { return .hit(value) }
+      entries[key] = nil
+      leadCause = .expired
+      nextIdentity &+= 1
+      return .lead(nextIdentity)
     case .loading(_, let task):
       joinCount += 1
       return .join(task)
     case nil:
+      leadCause = retention.missCause(key)
       nextIdentity &+= 1
       return .lead(nextIdentity)
     }
@@ -67,12 +84,17 @@ struct InFlightTable<Value: Sendable>: Sendable {
     return current == identity
   }
 
-  /// Admits `value` for `key` if `identity` is still the key's in-flight fetch.
-  mutating func complete(_ key: Int, identity: Identity, value: Value) -> Admission {
+  /// Admits `value` for `key` at `now` if `identity` is still the key's in-flight fetch, evicting the
+  /// least recently used ready entries past the capacity.
+  mutating func complete(_ key: Int, identity: Identity, value: Value, now: UInt64 = 0) -> Admission
+  {
     guard case .loading(let current, _) = entries[key], current == identity else {
       return .obsolete
     }
     entries[key] = .ready(identity, value)
+    for victim in retention.admit(key, now: now) {
+      entries[victim] = nil
+    }
     return .admitted
   }
 
@@ -84,6 +106,7 @@ struct InFlightTable<Value: Sendable>: Sendable {
 
   /// Removes the entry for `key`; returns the in-flight task, if any, for the caller to cancel.
   mutating func invalidate(_ key: Int) -> Task<Value, any Error>? {
+    retention.remove(key)
     let removed = entries.removeValue(forKey: key)
     if case .loading(_, let task) = removed { return task }
     return nil

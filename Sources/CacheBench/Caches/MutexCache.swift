@@ -10,42 +10,55 @@ import Synchronization
 final class MutexCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
-  private let table = Mutex(InFlightTable<CachedValue>())
+  private let table: Mutex<InFlightTable<CachedValue>>
+  private let clock: @Sendable () -> UInt64
+  private let needsClock: Bool
 
   /// What a caller does after its step under the lock.
   private enum Step {
     case ready(CachedValue)
-    case await(Task<CachedValue, any Error>, CacheOutcome)
+    case await(Task<CachedValue, any Error>, CacheOutcome, MissCause?)
   }
 
   /// A cache over `fetcher`; with a `decoder`, payloads are decoded under the lock before being admitted.
-  init(fetcher: any Fetcher, decoder: PayloadDecoder?) {
+  /// Ready entries are kept as `retention` says, timed by `clock` (monotonic nanoseconds).
+  init(
+    fetcher: any Fetcher, decoder: PayloadDecoder?, retention: RetentionPolicy = .unbounded,
+    clock: @escaping @Sendable () -> UInt64 = MonotonicClock.now
+  ) {
     self.fetcher = fetcher
     self.decoder = decoder
+    self.table = Mutex(InFlightTable(retention: retention))
+    self.clock = clock
+    self.needsClock = retention != .unbounded
   }
+
+  /// The time for the table, read outside the lock and only when the retention policy needs one.
+  private var now: UInt64 { needsClock ? clock() : 0 }
 
   func lookup(_ key: Int) async throws -> CacheLookup {
     try Task.checkCancellation()
+    let now = self.now
     let step = table.withLock { table -> Step in
-      switch table.lookup(key) {
+      switch table.lookup(key, now: now) {
       case .hit(let value):
         return .ready(value)
       case .join(let task):
-        return .await(task, .join)
+        return .await(task, .join, nil)
       case .lead(let identity):
         let task = startFetch(key, identity: identity)
         table.begin(key, identity: identity, task: task)
-        return .await(task, .leader)
+        return .await(task, .leader, table.leadCause)
       }
     }
     switch step {
     case .ready(let value):
       return CacheLookup(value: value, outcome: .hit)
-    case .await(let task, let outcome):
+    case .await(let task, let outcome, let cause):
       WaitCancellation.waitBegins()
       let value = try await task.value
       try Task.checkCancellation()
-      return CacheLookup(value: value, outcome: outcome)
+      return CacheLookup(value: value, outcome: outcome, missCause: cause)
     }
   }
 
@@ -72,10 +85,11 @@ final class MutexCache: Cache {
         table.withLock { $0.fail(key, identity: identity) }
         throw error
       }
+      let now = self.now
       return try table.withLock { table in
         guard table.isCurrent(key, identity: identity) else { throw CancellationError() }
         let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-        _ = table.complete(key, identity: identity, value: value)
+        _ = table.complete(key, identity: identity, value: value, now: now)
         return value
       }
     }

@@ -6,10 +6,17 @@
 struct ShardedCache: Cache {
   private let shards: [CoalescingActorCache]
 
-  /// `count` shards over one shared `fetcher`.
-  init(shards count: Int, fetcher: any Fetcher, decoder: PayloadDecoder?) {
+  /// `count` shards over one shared `fetcher`; each shard keeps ready entries as `retention` says, so a
+  /// capacity is per shard.
+  init(
+    shards count: Int, fetcher: any Fetcher, decoder: PayloadDecoder?,
+    retention: RetentionPolicy = .unbounded,
+    clock: @escaping @Sendable () -> UInt64 = MonotonicClock.now
+  ) {
     precondition(count >= 1)
-    shards = (0..<count).map { _ in CoalescingActorCache(fetcher: fetcher, decoder: decoder) }
+    shards = (0..<count).map { _ in
+      CoalescingActorCache(fetcher: fetcher, decoder: decoder, retention: retention, clock: clock)
+    }
   }
 
   func lookup(_ key: Int) async throws -> CacheLookup {

@@ -57,7 +57,8 @@ struct BenchmarkDriver: Sendable {
   ) async throws(AccountingError) -> VariantResult {
     if scenario.warmupRequests > 0 {
       let fetcher = makeFetcher(ledger: FetchLedger(), lead: lead)
-      let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
+      let cache = CacheFactory.makeCache(
+        for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention)
       let claims = RequestClaims()
       let stop = StopCondition.requests(scenario.warmupRequests)
       onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
@@ -68,7 +69,8 @@ struct BenchmarkDriver: Sendable {
     let ledger = FetchLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let mark = await meter.begin()
-    let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
+    let cache = CacheFactory.makeCache(
+      for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention)
     let claims = RequestClaims()
     onEvent(
       .windowStarted(
@@ -100,6 +102,8 @@ struct BenchmarkDriver: Sendable {
       rawLatencies: recorder.rawLatencies ?? [])
     result.resources = resources
     result.invalidations = recorder.invalidations
+    result.evictions = recorder.evictions
+    result.expirations = recorder.expirations
     result.fetchesInFlightAfterWindow = fetched.inFlight
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
@@ -180,6 +184,7 @@ struct BenchmarkDriver: Sendable {
                 ? try await WaitCancellation.cancelledLookup(key, in: cache)
                 : try await cache.lookup(key)
               recorder.record(lookup.outcome)
+              recorder.record(lookup.missCause)
               if let decoder {
                 recorder.checksum ^= decoder.decode(lookup.value.payload)
               } else if let decoded = lookup.value.decoded {

@@ -1,20 +1,22 @@
 /// Builds the cache of a variant over a given fetcher.
 enum CacheFactory {
   /// A new, empty cache of `variant`'s design; `decoder` is handed to the cache only when the variant decodes
-  /// inside it.
+  /// inside it. Every design keeps ready entries as `retention` says (per shard when sharded).
   static func makeCache(
-    for variant: Variant, fetcher: any Fetcher, decoder: PayloadDecoder
+    for variant: Variant, fetcher: any Fetcher, decoder: PayloadDecoder,
+    retention: RetentionPolicy = .unbounded
   ) -> any Cache {
     let inside = variant.decode == .inside ? decoder : nil
     switch variant.design {
     case .naive:
-      return NaiveActorCache(fetcher: fetcher, decoder: inside)
+      return NaiveActorCache(fetcher: fetcher, decoder: inside, retention: retention)
     case .coalescing:
-      return CoalescingActorCache(fetcher: fetcher, decoder: inside)
+      return CoalescingActorCache(fetcher: fetcher, decoder: inside, retention: retention)
     case .sharded:
-      return ShardedCache(shards: variant.shards, fetcher: fetcher, decoder: inside)
+      return ShardedCache(
+        shards: variant.shards, fetcher: fetcher, decoder: inside, retention: retention)
     case .mutex:
-      return MutexCache(fetcher: fetcher, decoder: inside)
+      return MutexCache(fetcher: fetcher, decoder: inside, retention: retention)
     }
   }
 }

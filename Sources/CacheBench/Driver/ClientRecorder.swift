@@ -10,6 +10,10 @@ struct ClientRecorder: Sendable {
   var cancellations = 0
   /// Invalidations this client issued: operations, not requests, so outside the accounting identity.
   var invalidations = 0
+  /// Leaders whose key's entry had been evicted for capacity, or had expired; the rest of the leaders
+  /// are cold misses.
+  var evictions = 0
+  var expirations = 0
   var latency = LatencyHistogram()
   /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
   var checksum: UInt64 = 0
@@ -24,6 +28,16 @@ struct ClientRecorder: Sendable {
     case .hit: hits += 1
     case .join: joins += 1
     case .leader: leaders += 1
+    }
+  }
+
+  /// Counts why a leader missed; cold misses and non-leaders (nil) are not counted here.
+  @inline(__always)
+  mutating func record(_ cause: MissCause?) {
+    switch cause {
+    case .evicted: evictions += 1
+    case .expired: expirations += 1
+    case .cold, nil: break
     }
   }
 
@@ -45,6 +59,8 @@ struct ClientRecorder: Sendable {
     errors += other.errors
     cancellations += other.cancellations
     invalidations += other.invalidations
+    evictions += other.evictions
+    expirations += other.expirations
     latency.merge(other.latency)
     checksum ^= other.checksum
     if let samples = other.rawLatencies {

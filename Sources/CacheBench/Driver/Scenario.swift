@@ -30,6 +30,17 @@ struct Scenario: Sendable, Equatable {
   /// Share of reads whose caller is cancelled while waiting for a fetch, `0...1`.
   var cancelRate: Double = 0
 
+  /// Most ready entries per cache, per shard when sharded (`--capacity`); nil for no limit.
+  var capacity: Int? = nil
+  /// How long an admitted entry stays servable (`--ttl`); nil for no expiry.
+  var timeToLive: Duration? = nil
+
+  /// How the caches keep ready entries.
+  var retention: RetentionPolicy {
+    RetentionPolicy(
+      capacity: capacity, timeToLive: timeToLive.map { UInt64($0.nanoseconds) })
+  }
+
   /// What each operation of the run does, derived from the rates and the seed.
   var operations: OperationMix {
     OperationMix(invalidateRate: invalidateRate, cancelRate: cancelRate, seed: seed)

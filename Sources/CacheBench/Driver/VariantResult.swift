@@ -31,6 +31,10 @@ struct VariantResult: Sendable {
   /// Fetches still running at the fetcher when the window had drained; anything but 0 means a task
   /// outlived the window.
   var fetchesInFlightAfterWindow = 0
+  /// Leaders that missed because their key's entry had been evicted to respect `--capacity`.
+  var evictions = 0
+  /// Leaders that missed because their key's entry had outlived `--ttl`.
+  var expirations = 0
 
   /// Requests per second of window wall time.
   var throughput: Double {

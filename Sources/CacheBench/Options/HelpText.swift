@@ -74,6 +74,11 @@ enum HelpText {
                                 instead of reading it, 0...1. (default: 0)
       --cancel-rate <p>         Share of reads whose caller is cancelled once it
                                 waits for a fetch, 0...1. (default: 0)
+      --capacity <n>            Most ready entries per cache (per shard when
+                                sharded), 1...10000000; the least recently used
+                                is evicted. (default: none, no limit)
+      --ttl <duration>          Time an admitted entry stays servable, > 0 and
+                                <= 1440m. (default: none, no expiry)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 

@@ -58,6 +58,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case invalidateRate = "--invalidate-rate"
   /// Share of reads cancelled while they wait for a fetch, a decimal in 0...1.
   case cancelRate = "--cancel-rate"
+  /// Most ready entries per cache (per shard), LRU eviction.
+  case capacity = "--capacity"
+  /// Time an admitted entry stays servable, a duration.
+  case ttl = "--ttl"
 
   var description: String { rawValue }
 

@@ -100,6 +100,12 @@ struct RunConfigurationBuilder {
       scenario.invalidateRate = try Parse.probability(value, for: option)
     case .cancelRate:
       scenario.cancelRate = try Parse.probability(value, for: option)
+    case .capacity:
+      scenario.capacity = try Parse.integer(value, for: option, in: 1...10_000_000)
+    case .ttl:
+      scenario.timeToLive = try Parse.duration(
+        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
+        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
     }
   }
 

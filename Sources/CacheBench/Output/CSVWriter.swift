@@ -160,6 +160,13 @@ enum CSVWriter {
     },
     Field(name: "cancel_rate") { DecimalText.fixed($0.scenario.cancelRate, fractionDigits: 4) },
     Field(name: "invalidations") { String($0.result.invalidations) },
+    // Retention (issue 4): the scenario's limits, empty when there is none, then the misses they caused.
+    Field(name: "capacity") { $0.scenario.capacity.map { String($0) } ?? "" },
+    Field(name: "ttl_ns") {
+      $0.scenario.timeToLive.map { String(DecimalText.nanoseconds($0)) } ?? ""
+    },
+    Field(name: "evictions") { String($0.result.evictions) },
+    Field(name: "expirations") { String($0.result.expirations) },
   ]
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the

@@ -59,4 +59,17 @@ struct OperationMixDriverTests {
       }
     }
   }
+
+  @Test func aSmallCapacityTurnsRepeatMissesIntoEvictionsInEveryDesign() async throws {
+    var scenario = scenario(seed: 11, invalidateRate: 0.05, cancelRate: 0.1)
+    scenario.capacity = 2
+    for result in try await BenchmarkDriver(scenario: scenario).run() {
+      let name = result.variant.description
+      // 20 uniform keys and room for 2 of them (per shard): most of the 400 reads revisit an evicted key.
+      #expect(result.evictions > 0, "\(name)")
+      #expect(result.expirations == 0, "\(name)")
+      #expect(result.evictions <= result.leaders, "\(name)")
+      #expect(result.fetchesInFlightAfterWindow == 0, "\(name)")
+    }
+  }
 }

@@ -45,6 +45,8 @@ struct HelpTextTests {
     (.pauseBeforeWindow, "off", []),
     (.invalidateRate, "0", ["--invalidate-rate", "0"]),
     (.cancelRate, "0", ["--cancel-rate", "0"]),
+    (.capacity, "none, no limit", []),
+    (.ttl, "none, no expiry", []),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -13,14 +13,14 @@ struct CSVWriterTests {
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
     "6000000,28000000,5375616,-8192,15000,1.500,1000,5113.5,4096,48836608,vmhwm,48000000,"
-    + "0.230941,0.057324,0.288279,1643,1571,0.0000,0.0000,0"
+    + "0.230941,0.057324,0.288279,1643,1571,0.0000,0.0000,0,,,0,0"
 
   private static let shardedRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + ",0.0000,0.0000,0\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + ",0.0000,0.0000,0,,,0,0\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -37,6 +37,7 @@ struct CSVWriterTests {
       "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
       "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
       "ctx_switches_vol", "ctx_switches_invol", "invalidate_rate", "cancel_rate", "invalidations",
+      "capacity", "ttl_ns", "evictions", "expirations",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -59,7 +60,7 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 60)
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 64)
     }
   }
 
