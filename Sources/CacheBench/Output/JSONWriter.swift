@@ -54,7 +54,9 @@ enum JSONWriter {
     let fields = CSVWriter.values(of: result, scenario: scenario, metadata: metadata)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
-    for index in start..<CSVWriter.columns.count {
+    // Scenario columns appended after the metrics (the operation mix, retention) are not metrics.
+    for index in start..<CSVWriter.columns.count
+    where !ResultDocument.scenarioColumns.contains(CSVWriter.columns[index]) {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]
