@@ -7,11 +7,19 @@
 ///
 /// Cancellation policy:
 /// - a caller that is already cancelled cannot start or join a fetch: it gets `CancellationError` at once;
+///   a ready value involves no fetch, so it is served to any caller (which keeps the task-status read off
+///   the hit path);
 /// - cancelling one waiter does not cancel the shared fetch, which other callers may still be awaiting;
 /// - a waiter cancelled while it waited still resumes only when the fetch completes, and then throws
 ///   `CancellationError` rather than returning the value;
 /// - `invalidate(_:)` removes the entry and cancels its fetch; the fetch's result, even if the fetcher ignores
 ///   cancellation and returns a payload, is not admitted, and its waiters get `CancellationError`.
+///
+/// Timing (`IsolationTiming`): a hit is one isolated segment. A join or a lead is two: the lookup up to the
+/// `await` on the entry's task, and the resumption that checks cancellation and returns; `reentryWait` runs
+/// from the task's value arriving (read in the nonisolated `completion(of:)`) to that resumption. The
+/// `admit` step, and with it the decode for `DecodePlacement.inside`, runs in the entry's fetch task and
+/// belongs to no request: it is in no request's `service`, only in the `actor_wait` of those queued behind it.
 actor CoalescingActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -24,12 +32,16 @@ actor CoalescingActorCache: Cache {
   }
 
   func lookup(_ key: Int) async throws -> CacheLookup {
+    let entered = MonotonicClock.now()
+    if let value = table.readyValue(key) {
+      return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
+    }
     try Task.checkCancellation()
     let task: Task<CachedValue, any Error>
     let outcome: CacheOutcome
     switch table.lookup(key) {
     case .hit(let value):
-      return CacheLookup(value: value, outcome: .hit)
+      return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
     case .join(let running):
       task = running
       outcome = .join
@@ -38,9 +50,14 @@ actor CoalescingActorCache: Cache {
       table.begin(key, identity: identity, task: task)
       outcome = .leader
     }
-    let value = try await task.value
+    let suspended = MonotonicClock.now()
+    let (value, completed) = try await Self.completion(of: task)
+    let resumed = MonotonicClock.now()
     try Task.checkCancellation()
-    return CacheLookup(value: value, outcome: outcome)
+    let timing = IsolationTiming(
+      entered: entered, reentryWait: resumed &- completed,
+      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+    return CacheLookup(value: value, outcome: outcome, timing: timing)
   }
 
   func invalidate(_ key: Int) {
@@ -52,6 +69,16 @@ actor CoalescingActorCache: Cache {
 
   /// Number of keys with a ready value.
   var readyCount: Int { table.readyCount }
+
+  /// Awaits `task` off the actor and reads the clock as its value arrives, before the hop back to the actor,
+  /// so the caller can tell the wait to re-enter from the wait for the fetch. `Task.value` is awaited off
+  /// the actor either way, so this adds no executor hop.
+  private static func completion(
+    of task: Task<CachedValue, any Error>
+  ) async throws -> (value: CachedValue, completed: UInt64) {
+    let value = try await task.value
+    return (value, MonotonicClock.now())
+  }
 
   /// Starts the fetch in a task that is not isolated to the actor, so the fetch itself never holds it.
   private nonisolated func startFetch(

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a scenario: for each variant, a warm-up on a throwaway cache, then a measured window on a fresh,
 /// empty cache, then the accounting check.
 ///
@@ -66,7 +64,9 @@ struct BenchmarkDriver: Sendable {
       windowNanoseconds: elapsed,
       latency: recorder.latency,
       fetchLatency: fetched.latency,
-      configuredFetchLatency: scenario.fetchLatency)
+      configuredFetchLatency: scenario.fetchLatency,
+      actorWait: recorder.actorWait,
+      actorService: recorder.actorService)
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
     try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
@@ -110,25 +110,9 @@ struct BenchmarkDriver: Sendable {
       for _ in 0..<concurrency {
         group.addTask {
           var recorder = ClientRecorder()
-          while true {
-            let index = claims.next()
-            guard index < limit else { break }
-            let issued = MonotonicClock.now()
-            guard issued < deadline else { break }
-            recorder.requests += 1
-            do {
-              let lookup = try await cache.lookup(keys.key(at: index))
-              recorder.record(lookup.outcome)
-              if let decoder {
-                recorder.checksum ^= decoder.decode(lookup.value.payload)
-              } else if let decoded = lookup.value.decoded {
-                recorder.checksum ^= decoded
-              }
-            } catch {
-              recorder.record(error)
-            }
-            recorder.latency.record(MonotonicClock.now() - issued)
-          }
+          await ClientLoop.run(
+            cache: cache, keys: keys, claims: claims, limit: limit, deadline: deadline,
+            decoder: decoder, into: &recorder)
           return recorder
         }
       }
@@ -139,17 +123,6 @@ struct BenchmarkDriver: Sendable {
       return merged
     }
     return (merged, MonotonicClock.now() - start)
-  }
-}
-
-/// The shared counter from which clients claim request indices: one relaxed atomic add per request, no lock.
-private final class RequestClaims: Sendable {
-  private let counter = Atomic<Int>(0)
-
-  /// The next unclaimed request index.
-  @inline(__always)
-  func next() -> Int {
-    counter.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 }
 

@@ -22,6 +22,11 @@ struct VariantResult: Sendable {
   var fetchLatency: LatencyHistogram
   /// The fetch latency the fetcher was configured with.
   var configuredFetchLatency: Duration
+  /// `actor_wait`: per request that returned a value, its queue delay before entering the cache's isolation
+  /// (the actor, the shard actor, or the lock for `mutex`); see `IsolationTiming`.
+  var actorWait = LatencyHistogram()
+  /// `actor_service`: per request that returned a value, its time inside the cache's isolation.
+  var actorService = LatencyHistogram()
 
   /// Requests per second of window wall time.
   var throughput: Double {
