@@ -12,9 +12,11 @@ let package = Package(
       pkgConfig: "jemalloc",
       providers: [.apt(["libjemalloc-dev"])]
     ),
+    // The time-stamp counter behind MonotonicClock (Swift has no inline assembly).
+    .target(name: "CCycleCounter"),
     .target(
       name: "CacheBench",
-      dependencies: ["CJemalloc"],
+      dependencies: ["CJemalloc", "CCycleCounter"],
       // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
       // Foundation; say so explicitly rather than depend on that.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
