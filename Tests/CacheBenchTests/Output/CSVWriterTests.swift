@@ -3,17 +3,21 @@ import Testing
 @testable import CacheBench
 
 struct CSVWriterTests {
+  /// The 25 contention and floor fields of a result without actor timing, in a run without calibration.
+  private static let noContention = String(repeating: ",", count: 25)
+
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
-    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345\r\n"
+    + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345" + noContention
+    + "\r\n"
 
   private static let shardedRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
-    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000\r\n"
+    + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000" + noContention + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -25,6 +29,15 @@ struct CSVWriterTests {
       "duplicate_fetches", "window_s", "throughput", "latency_p50_ns", "latency_p90_ns",
       "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
       "latency_mean_ns", "fetch_latency_p50_ns", "fetch_latency_p99_ns",
+      "actor_wait_p50_ns", "actor_wait_p99_ns", "actor_wait_p999_ns", "actor_wait_max_ns",
+      "actor_service_p50_ns", "actor_service_p99_ns", "actor_service_p999_ns",
+      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "floor_clock_read_ns",
+      "floor_histogram_record_ns", "floor_async_call_ns", "floor_empty_actor_call_ns",
+      "floor_timing_overhead_ns", "floor_actor_to_actor_call_ns", "floor_mutex_uncontended_ns",
+      "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
+      "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
+      "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
+      "harness_allocated_bytes_per_request",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -47,7 +60,9 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 39)
+      #expect(
+        record.split(separator: ",", omittingEmptySubsequences: false).count
+          == CSVWriter.columns.count)
     }
   }
 
@@ -71,7 +86,36 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,"))
+    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,," + Self.noContention))
+  }
+
+  @Test func contentionColumnsCarryTheActorHistogramsTheHitPathAndTheFloor() {
+    var result = OutputFixtures.shardedOutside
+    result.actorWait = OutputFixtures.histogram(1_500)
+    result.actorService = OutputFixtures.histogram(250)
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+      calibration: CalibrationFixtures.roundFigures)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(
+      row.hasSuffix(
+        ",1090000,1090000,1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
+          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,4,900.0,60000.0,70000.0,,64.3,0.000"))
+  }
+
+  @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {
+    let mutex = VariantResult(
+      variant: Variant(design: .mutex, decode: .inside, shards: 1), requests: 0, hits: 0,
+      joins: 0, leaders: 0, errors: 0, cancellations: 0, fetches: 0, duplicateFetches: 0,
+      windowNanoseconds: 1, latency: LatencyHistogram(), fetchLatency: LatencyHistogram(),
+      configuredFetchLatency: .zero)
+    let values = CSVWriter.values(
+      result: mutex, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+      calibration: CalibrationFixtures.roundFigures)
+    let column = try #require(CSVWriter.columns.firstIndex(of: "hit_path_ns"))
+    #expect(values[column] == "")
+    #expect(values[column + 1] == "")
+    #expect(values[column + 2] == "12.0")
   }
 
   @Test(arguments: [
