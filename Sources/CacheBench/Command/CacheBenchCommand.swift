@@ -26,6 +26,10 @@ public enum CacheBenchCommand {
       return ExitCode.success
     case .run(let configuration):
       return await run(configuration)
+    case .calibrate(let configuration):
+      return await CalibrateCommand.run(configuration)
+    case .sweep(let configuration):
+      return await SweepCommand.run(configuration)
     }
   }
 
@@ -42,6 +46,7 @@ public enum CacheBenchCommand {
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let scenario = configuration.scenario
     printError(RunDescription.summary(of: scenario))
+    let calibration = await CalibrateCommand.calibrate(for: scenario)
     let driver = BenchmarkDriver(scenario: scenario) { event in
       if case .finished(let result) = event {
         printError(RunDescription.progressLine(for: result))
@@ -54,8 +59,12 @@ public enum CacheBenchCommand {
       printError(error.description)
       return ExitCode.failure
     }
-    let table = TableWriter.render(results)
-    let csv = CSVWriter.render(results: results, scenario: scenario, metadata: metadata)
+    let table =
+      TableWriter.render(results) + "\n"
+      + ContentionTableWriter.render(results, calibration: calibration)
+      + CalibrationTableWriter.summary(calibration)
+    let csv = CSVWriter.render(
+      results: results, scenario: scenario, metadata: metadata, calibration: calibration)
     if csvPath == "-" {
       // stdout carries the CSV alone so it can be piped; the table goes to stderr.
       printError(table)

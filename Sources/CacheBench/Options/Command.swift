@@ -1,7 +1,8 @@
 /// What the command line asked for.
 ///
 /// `CommandLineParser.parse(_:)` produces it; the executable acts on it: `.run` measures a scenario,
-/// `.help` prints `HelpText.usage`, `.version` prints `cacheBenchVersion`, each exiting 0.
+/// `.help` prints `HelpText.usage`, `.version` prints `cacheBenchVersion`, each exiting 0; `.calibrate` and
+/// `.sweep` run those subcommands.
 enum Command: Sendable, Equatable {
   /// Measure a scenario and write its results.
   case run(RunConfiguration)
@@ -9,4 +10,8 @@ enum Command: Sendable, Equatable {
   case help
   /// Print the version.
   case version
+  /// Measure the floor of each mechanism and print it (`cachebench calibrate`).
+  case calibrate(CalibrationConfiguration)
+  /// Measure the cross product of shard counts, concurrencies and decode placements (`cachebench sweep`).
+  case sweep(SweepConfiguration)
 }

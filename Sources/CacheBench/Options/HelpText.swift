@@ -6,6 +6,8 @@ enum HelpText {
   /// Usage line, purpose, every option with its value form, range, unit and default, and exit codes.
   static let usage = """
     USAGE: cachebench [run] [options]
+           cachebench calibrate [--concurrency <n>] [--shards <n>]
+           cachebench sweep [options] [--max-time <duration>]
 
     Drives actor-based cache designs with one identical workload against fake
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
@@ -43,8 +45,17 @@ enum HelpText {
                                 (default: 4096)
       --csv <path>              Also write the results as CSV to <path>;
                                 - writes them to stdout. (default: none)
+      --max-time <duration>     sweep only: time budget; no cell starts after
+                                it, > 0 and <= 1440m. (default: none)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
+
+    calibrate measures the floor of each mechanism (clock read, actor call,
+    Mutex, task, Task.sleep, harness) and each design's hit path; every run
+    measures it too. sweep runs the designs over every decode placement,
+    concurrency and shard count, and compares each cell with coalescing:
+    its --shards and --concurrency take comma lists and doubling ranges,
+    e.g. --shards 1..16 (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256)
 
     Each option is given at most once, as --name value or --name=value.
     <n> is decimal digits only. <duration> is a number and a unit with no space:

@@ -33,6 +33,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case payloadBytes = "--payload-bytes"
   /// Path of the CSV output, `-` for stdout.
   case csv = "--csv"
+  /// Time budget of a sweep, a duration (`sweep` only).
+  case maxTime = "--max-time"
 
   var description: String { rawValue }
 }

@@ -21,6 +21,8 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidDuration(option: OptionName, value: String, problem: Duration.ParsingError)
   /// Two options (or an option and a value of another) that exclude each other.
   case conflictingOptions(String, String)
+  /// An option that the subcommand does not take, e.g. `cachebench calibrate --keys 5`.
+  case notApplicable(option: OptionName, subcommand: String)
 
   var description: String {
     switch self {
@@ -42,6 +44,8 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "invalid duration '\(value)' for \(option): \(problem)"
     case .conflictingOptions(let first, let second):
       "\(first) and \(second) cannot be used together"
+    case .notApplicable(let option, let subcommand):
+      "\(option) does not apply to '\(subcommand)'; see 'cachebench --help'"
     }
   }
 }

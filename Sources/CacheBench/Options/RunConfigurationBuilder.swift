@@ -59,6 +59,8 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
       }
       csvPath = value
+    case .maxTime:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
     }
   }
 

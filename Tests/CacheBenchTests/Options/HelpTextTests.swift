@@ -31,6 +31,7 @@ struct HelpTextTests {
     (.latency, "1ms", ["--latency", "1ms"]),
     (.payloadBytes, "4096", ["--payload-bytes", "4096"]),
     (.csv, "none", []),
+    (.maxTime, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)
