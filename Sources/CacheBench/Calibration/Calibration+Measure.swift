@@ -30,7 +30,7 @@ extension Calibration {
     let timedActorCall = await CalibrationProbes.timedActorCall(budget: budget)
     let actorToActorCall = await CalibrationProbes.actorToActorCall(budget: budget)
     let mutexUncontended = CalibrationProbes.mutexUncontended(budget: budget)
-    let mutexContended = await CalibrationProbes.mutexContended(
+    let contended = await CalibrationProbes.mutexContended(
       concurrency: concurrency, budget: budget)
     onProbe("task creation, Task.sleep")
     let taskCreation = await CalibrationProbes.taskCreation(budget: budget)
@@ -52,8 +52,9 @@ extension Calibration {
       clockRead: clockRead, histogramRecord: histogramRecord, asyncCall: asyncCall,
       emptyActorCall: emptyActorCall,
       timedActorCall: timedActorCall, actorToActorCall: actorToActorCall,
-      mutexUncontended: mutexUncontended, mutexContended: mutexContended,
-      contendedConcurrency: concurrency, taskCreation: taskCreation, sleepOvershoots: overshoots,
+      mutexUncontended: mutexUncontended, mutexContended: contended.nanoseconds,
+      contendedConcurrency: concurrency, contendingTasks: contended.tasks,
+      taskCreation: taskCreation, sleepOvershoots: overshoots,
       harness: harness, hitPaths: measuredHitPaths)
   }
 
@@ -65,9 +66,11 @@ extension Calibration {
   ) async -> Calibration {
     guard concurrency != contendedConcurrency else { return self }
     var copy = self
-    copy.mutexContended = await CalibrationProbes.mutexContended(
+    let contended = await CalibrationProbes.mutexContended(
       concurrency: concurrency, budget: budget)
+    copy.mutexContended = contended.nanoseconds
     copy.contendedConcurrency = concurrency
+    copy.contendingTasks = contended.tasks
     return copy
   }
 }

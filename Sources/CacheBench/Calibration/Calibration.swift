@@ -23,11 +23,13 @@ struct Calibration: Sendable, Equatable {
   var actorToActorCall: Double
   /// One `Mutex.withLock` incrementing the protected value, with no other thread contending.
   var mutexUncontended: Double
-  /// The same operation with `contendedConcurrency` tasks hammering one `Mutex`: wall time divided by the
-  /// operations of all tasks together.
+  /// The same operation with `contendingTasks` tasks hammering one `Mutex` at once: wall time divided by
+  /// the operations of all tasks together.
   var mutexContended: Double
-  /// The number of tasks in the contended `Mutex` measurement: the run's concurrency.
+  /// The run's concurrency, for which `mutexContended` was measured.
   var contendedConcurrency: Int
+  /// The tasks that contended: the run's concurrency, capped at the cores that can run them at once.
+  var contendingTasks: Int
   /// Creating an unstructured `Task` that returns at once, running it, and awaiting its value, amortised
   /// over a batch.
   var taskCreation: Double

@@ -115,35 +115,45 @@ enum CalibrationProbes {
     return best
   }
 
-  /// The same `Mutex` operation from `concurrency` tasks at once: wall time over all their operations.
+  /// The same `Mutex` operation with several tasks hammering one `Mutex` at the same moment: wall time
+  /// from the first task starting to the last finishing, over all their operations.
   ///
-  /// On a machine with fewer cores than tasks, at most one task per core runs at a time, so this is the
-  /// contention the run's clients can actually create, not `concurrency`-way contention. Each task does at
-  /// least `minimumOperationsPerTask`, so that tasks running side by side overlap for most of their run
-  /// instead of each finishing before the next one starts; half the rounds, because rounds are long.
+  /// Only as many tasks as there are cores can run at once, so `concurrency` clients contend
+  /// `min(concurrency, cores)` ways, and that is how many tasks run here. They meet at a spinning start
+  /// line first, so that they overlap for their whole run rather than one finishing before another is
+  /// scheduled (a task group of short tasks showed no contention at all); a task that waits more than
+  /// 10 ms for the others starts anyway, so the probe cannot hang when a core is busy elsewhere.
+  /// Returns nanoseconds per operation and the number of tasks that contended.
   @concurrent
-  static func mutexContended(concurrency: Int, budget: CalibrationBudget) async -> Double {
+  static func mutexContended(
+    concurrency: Int, budget: CalibrationBudget
+  ) async -> (nanoseconds: Double, tasks: Int) {
     let counter = MutexCounter()
-    let perTask = max(
-      minimumOperationsPerTask, budget.operations(scaledBy: 0.25) / max(1, concurrency))
+    let tasks = max(1, min(concurrency, HostInfo.onlineCores))
+    let perTask = budget.operations(scaledBy: 4)
     var best = Double.infinity
     for _ in 0..<max(1, budget.rounds / 2) {
-      let start = MonotonicClock.now()
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<concurrency {
+      let startLine = StartLine()
+      let span = await withTaskGroup(of: (start: UInt64, end: UInt64).self) { group in
+        for _ in 0..<tasks {
           group.addTask {
+            startLine.arriveAndWait(for: tasks, timeout: 10_000_000)
+            let start = MonotonicClock.now()
             for _ in 0..<perTask { counter.increment() }
+            return (start, MonotonicClock.now())
           }
         }
+        var span = (start: UInt64.max, end: UInt64(0))
+        for await task in group {
+          span = (min(span.start, task.start), max(span.end, task.end))
+        }
+        return span
       }
-      best = min(best, mean(since: start, operations: perTask * concurrency))
+      best = min(best, Double(span.end &- span.start) / Double(perTask * tasks))
     }
     blackHole(UInt64(counter.value))
-    return best
+    return (best, tasks)
   }
-
-  /// Operations each task of `mutexContended` does at least.
-  static let minimumOperationsPerTask = 1_000
 
   /// Creating an unstructured task that returns at once, letting it run, and awaiting its value, amortised
   /// over a batch created back to back (the way a coalescing cache starts a fetch task).
@@ -226,6 +236,18 @@ private actor CounterActor {
     let start = MonotonicClock.now()
     for _ in 0..<times { await target.increment() }
     return MonotonicClock.now() &- start
+  }
+}
+
+/// Where the tasks of `mutexContended` wait for each other before they start.
+private final class StartLine: Sendable {
+  private let arrived = Atomic<Int>(0)
+
+  /// Counts this task in, then spins until `count` tasks have arrived or `timeout` nanoseconds passed.
+  func arriveAndWait(for count: Int, timeout: UInt64) {
+    arrived.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    let start = MonotonicClock.now()
+    while arrived.load(ordering: .acquiring) < count, MonotonicClock.now() &- start < timeout {}
   }
 }
 

@@ -150,7 +150,7 @@ enum CSVWriter {
     Field(name: "floor_mutex_uncontended_ns") { cost($0.calibration?.mutexUncontended) },
     Field(name: "floor_mutex_contended_ns") { cost($0.calibration?.mutexContended) },
     Field(name: "floor_mutex_contended_tasks") {
-      $0.calibration.map { String($0.contendedConcurrency) } ?? ""
+      $0.calibration.map { String($0.contendingTasks) } ?? ""
     },
     Field(name: "floor_task_creation_ns") { cost($0.calibration?.taskCreation) },
     Field(name: "floor_sleep_overshoot_50us_ns") {

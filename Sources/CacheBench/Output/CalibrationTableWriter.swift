@@ -25,7 +25,8 @@ enum CalibrationTableWriter {
       ["Mutex op, uncontended", cost(calibration.mutexUncontended), "withLock, one thread"],
       [
         "Mutex op, contended", cost(calibration.mutexContended),
-        "\(calibration.contendedConcurrency) tasks on one Mutex",
+        "\(calibration.contendingTasks) tasks at once (concurrency"
+          + " \(calibration.contendedConcurrency))",
       ],
       ["task creation", cost(calibration.taskCreation), "create, run, await value"],
     ]
@@ -65,7 +66,7 @@ enum CalibrationTableWriter {
       + " (timed +\(cost(calibration.timingOverhead))),"
       + " actor-to-actor \(cost(calibration.actorToActorCall)),"
       + " Mutex \(cost(calibration.mutexUncontended))"
-      + " (\(cost(calibration.mutexContended)) contended by \(calibration.contendedConcurrency)),"
+      + " (\(cost(calibration.mutexContended)) contended by \(calibration.contendingTasks)),"
       + " histogram record \(cost(calibration.histogramRecord)),"
       + " task \(cost(calibration.taskCreation))\n"
       + "floor: Task.sleep overshoot \(sleeps.joined(separator: ", "));"

@@ -26,6 +26,7 @@ struct CalibrationTests {
       #expect(figure > 0 && figure.isFinite)
     }
     #expect(calibration.contendedConcurrency == 4)
+    #expect(calibration.contendingTasks == min(4, HostInfo.onlineCores))
     #expect(calibration.sleepOvershoots.map(\.target) == [50_000, 1_000_000, 10_000_000])
     for sleep in calibration.sleepOvershoots {
       let overshoot = try #require(sleep.overshoot)
@@ -99,8 +100,10 @@ struct CalibrationTests {
     let other = await calibration.remeasuringContention(at: 2, budget: .quick)
     #expect(other.contendedConcurrency == 2)
     var expected = other
+    #expect(other.contendingTasks == min(2, HostInfo.onlineCores))
     expected.mutexContended = calibration.mutexContended
     expected.contendedConcurrency = calibration.contendedConcurrency
+    expected.contendingTasks = calibration.contendingTasks
     #expect(expected == calibration)
   }
 }

@@ -15,7 +15,7 @@ struct CalibrationTableWriterTests {
       timed actor call        80.0ns  as the caches time a call: +30.0ns measurement overhead
       actor-to-actor call    120.0ns  from inside another actor
       Mutex op, uncontended    5.0ns  withLock, one thread
-      Mutex op, contended    400.0ns  4 tasks on one Mutex
+      Mutex op, contended    400.0ns  2 tasks at once (concurrency 4)
       task creation          900.0ns  create, run, await value
       Task.sleep overshoot   +60.0µs  median, at 50.0µs
       Task.sleep overshoot   +70.0µs  median, at 1.00ms
@@ -36,7 +36,7 @@ struct CalibrationTableWriterTests {
     let text = CalibrationTableWriter.summary(CalibrationFixtures.roundFigures)
     let expected =
       "floor: clock read 12.0ns, async call 20.0ns, empty actor call 50.0ns (timed +30.0ns),"
-      + " actor-to-actor 120.0ns, Mutex 5.0ns (400.0ns contended by 4), histogram record 4.0ns,"
+      + " actor-to-actor 120.0ns, Mutex 5.0ns (400.0ns contended by 2), histogram record 4.0ns,"
       + " task 900.0ns\n"
       + "floor: Task.sleep overshoot +60.0µs at 50.0µs, +70.0µs at 1.00ms, n/a at 10.0ms;"
       + " harness 64.3ns per request, 0 allocations\n"
