@@ -3,8 +3,9 @@
 ///
 /// Load comes from `concurrency` closed-loop client tasks in a task group, never from the main actor (a
 /// main-actor hop costs tens of microseconds here and would swamp what is measured). Clients claim request
-/// indices from one atomic counter, and request i always asks for `keys.key(at: i)`, so the multiset of keys
-/// requested is the same on every run with the same seed whatever the scheduling.
+/// indices from one atomic counter, in batches (`RequestClaims`), and request i always asks for
+/// `keys.key(at: i)`, so the multiset of keys requested is the same on every run with the same seed whatever
+/// the scheduling. The loop itself is `ClientLoop`.
 struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
