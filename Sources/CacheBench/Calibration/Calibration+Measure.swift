@@ -12,8 +12,9 @@ extension Calibration {
     return seen
   }
 
-  /// Measures every floor, one probe after another, in this process: the `Mutex` contended by
-  /// `concurrency` tasks, the harness with `keys`, and the hit path of each of `hitPaths`.
+  /// Measures every floor in this process: the probes of one operation interleaved round by round
+  /// (`CalibrationProbes.bestOfInterleavedRounds`), then the `Mutex` contended at `concurrency`, then the
+  /// sleeps; the harness runs with `keys`, and there is a hit path for each of `hitPaths`.
   ///
   /// Meant to run before any load (at the start of a run or a sweep), so the figures are the machine's and
   /// not the benchmark's. `onProbe` is told the name of each probe as it starts, for progress on stderr.
@@ -22,18 +23,37 @@ extension Calibration {
     concurrency: Int, keys: KeySequence, hitPaths: [(design: CacheDesign, shards: Int)],
     budget: CalibrationBudget = .standard, onProbe: @Sendable (String) -> Void = { _ in }
   ) async -> Calibration {
-    onProbe("clock, histogram, calls, Mutex")
-    let clockRead = CalibrationProbes.clockRead(budget: budget)
-    let histogramRecord = CalibrationProbes.histogramRecord(budget: budget)
-    let asyncCall = await CalibrationProbes.asyncCall(budget: budget)
-    let emptyActorCall = await CalibrationProbes.emptyActorCall(budget: budget)
-    let timedActorCall = await CalibrationProbes.timedActorCall(budget: budget)
-    let actorToActorCall = await CalibrationProbes.actorToActorCall(budget: budget)
-    let mutexUncontended = CalibrationProbes.mutexUncontended(budget: budget)
+    onProbe("clock, histogram, calls, Mutex, task, harness and hit paths, interleaved")
+    let harness = await HarnessProbe.makeRound(keys: keys, budget: budget)
+    var hitPathRounds: [ProbeRound?] = []
+    for (design, shards) in hitPaths {
+      hitPathRounds.append(
+        await HitPathProbe.makeRound(design: design, shards: shards, budget: budget))
+    }
+    let probes: [ProbeRound] =
+      [
+        CalibrationProbes.clockRead(budget: budget),
+        CalibrationProbes.histogramRecord(budget: budget),
+        CalibrationProbes.asyncCall(budget: budget),
+        CalibrationProbes.emptyActorCall(budget: budget),
+        CalibrationProbes.timedActorCall(budget: budget),
+        CalibrationProbes.actorToActorCall(budget: budget),
+        CalibrationProbes.mutexUncontended(budget: budget),
+        CalibrationProbes.taskCreation(budget: budget),
+        harness.round,
+      ] + hitPathRounds.compactMap { $0 }
+    let best = await CalibrationProbes.bestOfInterleavedRounds(probes, rounds: budget.rounds)
+    var measuredHitPaths = best.dropFirst(9).makeIterator()
+    let hitPathFigures = zip(hitPaths, hitPathRounds).map { path, round in
+      HitPath(
+        design: path.design, shards: path.shards,
+        nanoseconds: round == nil ? nil : measuredHitPaths.next().flatMap { $0.isFinite ? $0 : nil }
+      )
+    }
+    onProbe("contended Mutex")
     let contended = await CalibrationProbes.mutexContended(
       concurrency: concurrency, budget: budget)
-    onProbe("task creation, Task.sleep")
-    let taskCreation = await CalibrationProbes.taskCreation(budget: budget)
+    onProbe("Task.sleep")
     var overshoots: [SleepOvershoot] = []
     for target in sleepTargets {
       overshoots.append(
@@ -41,21 +61,15 @@ extension Calibration {
           target: UInt64(target.nanoseconds),
           overshoot: await CalibrationProbes.sleepOvershoot(target: target, budget: budget)))
     }
-    onProbe("harness and hit paths")
-    let harness = await HarnessProbe.measure(keys: keys, budget: budget)
-    var measuredHitPaths: [HitPath] = []
-    for (design, shards) in hitPaths {
-      let nanoseconds = await HitPathProbe.measure(design: design, shards: shards, budget: budget)
-      measuredHitPaths.append(HitPath(design: design, shards: shards, nanoseconds: nanoseconds))
-    }
     return Calibration(
-      clockRead: clockRead, histogramRecord: histogramRecord, asyncCall: asyncCall,
-      emptyActorCall: emptyActorCall,
-      timedActorCall: timedActorCall, actorToActorCall: actorToActorCall,
-      mutexUncontended: mutexUncontended, mutexContended: contended.nanoseconds,
-      contendedConcurrency: concurrency, contendingTasks: contended.tasks,
-      taskCreation: taskCreation, sleepOvershoots: overshoots,
-      harness: harness, hitPaths: measuredHitPaths)
+      clockRead: best[0], histogramRecord: best[1], asyncCall: best[2], emptyActorCall: best[3],
+      timedActorCall: best[4], actorToActorCall: best[5], mutexUncontended: best[6],
+      mutexContended: contended.nanoseconds, contendedConcurrency: concurrency,
+      contendingTasks: contended.tasks, taskCreation: best[7], sleepOvershoots: overshoots,
+      harness: HarnessCost(
+        nanosecondsPerRequest: best[8],
+        allocatedBytesPerRequest: harness.allocatedBytesPerRequest()),
+      hitPaths: hitPathFigures)
   }
 
   /// This calibration with the contended `Mutex` measured again at `concurrency`, for a sweep whose cells

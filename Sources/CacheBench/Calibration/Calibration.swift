@@ -24,8 +24,8 @@ struct Calibration: Sendable, Equatable {
   /// One `Mutex.withLock` incrementing the protected value, with no other thread contending.
   var mutexUncontended: Double
   /// The same operation with `contendingTasks` tasks hammering one `Mutex` at once: wall time divided by
-  /// the operations of all tasks together.
-  var mutexContended: Double
+  /// the operations of all tasks together; `nil` when the tasks never managed to start together.
+  var mutexContended: Double?
   /// The run's concurrency, for which `mutexContended` was measured.
   var contendedConcurrency: Int
   /// The tasks that contended: the run's concurrency, capped at the cores that can run them at once.

@@ -1,118 +1,151 @@
 import Synchronization
 
+/// One round of a probe: a fixed number of operations of one mechanism, returning nanoseconds per
+/// operation. Made by a probe factory that builds the probe's state once, so rounds can be repeated.
+typealias ProbeRound = () async -> Double
+
 /// The measurements behind `Calibration`: each probe times one mechanism in isolation, with nothing else of
-/// cachebench running, and returns nanoseconds per operation as the best round mean (see `Calibration`).
+/// cachebench running, as nanoseconds per operation (see `Calibration`).
 ///
-/// Probes run from a `@concurrent` function, i.e. from a task on the global concurrent executor, as the
-/// driver's clients do; never from the main actor, whose hops cost tens of microseconds.
+/// Most probes are factories of rounds, run by `bestOfInterleavedRounds`: round 1 of every probe, then
+/// round 2 of every probe, and so on, keeping each probe's best round. Interleaving puts every probe through
+/// the same quiet and busy moments of a shared machine, so ratios between figures (a hit path over the empty
+/// actor call) hold up even when absolute times drift. Probes run from a `@concurrent` function, i.e. from a
+/// task on the global concurrent executor, as the driver's clients do; never from the main actor, whose hops
+/// cost tens of microseconds.
 enum CalibrationProbes {
-  /// One `MonotonicClock.now()`, the read every timed request makes several of.
-  static func clockRead(budget: CalibrationBudget) -> Double {
-    let operations = budget.operations(scaledBy: 4)
-    var sum: UInt64 = 0
-    let best = bestRoundMean(rounds: budget.rounds, operations: operations) {
-      for _ in 0..<operations { sum &+= MonotonicClock.now() }
+  /// Runs `rounds` rounds of every probe, interleaved, and returns each probe's best (lowest) round; NaN
+  /// for a probe any of whose rounds returned NaN (it saw something other than what it measures).
+  static func bestOfInterleavedRounds(_ probes: [ProbeRound], rounds: Int) async -> [Double] {
+    var best = [Double](repeating: .infinity, count: probes.count)
+    for _ in 0..<max(1, rounds) {
+      for index in probes.indices {
+        let round = await probes[index]()
+        best[index] = best[index].isNaN || round.isNaN ? .nan : min(best[index], round)
+      }
     }
-    blackHole(sum)
     return best
   }
 
-  /// One `LatencyHistogram.record(_:)` of values spread over a latency-like range, into one histogram.
-  static func histogramRecord(budget: CalibrationBudget) -> Double {
+  /// One `MonotonicClock.now()`, the read every timed request makes several of.
+  static func clockRead(budget: CalibrationBudget) -> ProbeRound {
     let operations = budget.operations(scaledBy: 4)
-    var histogram = LatencyHistogram()
-    let best = bestRoundMean(rounds: budget.rounds, operations: operations) {
-      for index in 0..<operations {
-        histogram.record(UInt64(truncatingIfNeeded: 200 &+ (index &* 7_919) & 0xF_FFFF))
-      }
+    return {
+      var sum: UInt64 = 0
+      let start = MonotonicClock.now()
+      for _ in 0..<operations { sum &+= MonotonicClock.now() }
+      let nanoseconds = mean(since: start, operations: operations)
+      blackHole(sum)
+      return nanoseconds
     }
-    blackHole(UInt64(histogram.totalCount))
-    return best
+  }
+
+  /// One `LatencyHistogram.record(_:)` of values spread over a latency-like range, into one histogram.
+  static func histogramRecord(budget: CalibrationBudget) -> ProbeRound {
+    let operations = budget.operations(scaledBy: 4)
+    let recorder = HistogramBox()
+    return {
+      let start = MonotonicClock.now()
+      for index in 0..<operations {
+        recorder.histogram.record(UInt64(truncatingIfNeeded: 200 &+ (index &* 7_919) & 0xF_FFFF))
+      }
+      let nanoseconds = mean(since: start, operations: operations)
+      blackHole(UInt64(recorder.histogram.totalCount))
+      return nanoseconds
+    }
   }
 
   /// A call of `Cache.lookup` on a cache that answers at once without suspending, through the same
   /// unspecialised call the driver makes: what every lookup costs before a design does anything (the
   /// callee's async frame, the returned value's copy and reference count).
-  @concurrent
-  static func asyncCall(budget: CalibrationBudget) async -> Double {
-    await asyncCall(on: AnswerAtOnceCache.existential(), budget: budget)
+  static func asyncCall(budget: CalibrationBudget) -> ProbeRound {
+    lookups(on: AnswerAtOnceCache.existential(), key: 0, operations: budget.operations(scaledBy: 1))
   }
 
-  private static func asyncCall<C: Cache>(on cache: C, budget: CalibrationBudget) async -> Double {
-    let operations = budget.operations(scaledBy: 1)
-    var best = Double.infinity
-    var hits = 0
-    for _ in 0..<budget.rounds {
+  /// Rounds of `operations` lookups of `key` in `cache`, opened once so the calls are the driver's
+  /// unspecialised generic calls. A round in which any lookup is not a hit returns NaN.
+  static func lookups<C: Cache>(on cache: C, key: Int, operations: Int) -> ProbeRound {
+    {
+      var hits = 0
       let start = MonotonicClock.now()
-      for index in 0..<operations {
-        if let lookup = try? await cache.lookup(index), lookup.outcome == .hit { hits &+= 1 }
+      for _ in 0..<operations {
+        if let lookup = try? await cache.lookup(key), lookup.outcome == .hit { hits &+= 1 }
       }
-      best = min(best, mean(since: start, operations: operations))
+      let nanoseconds = mean(since: start, operations: operations)
+      return hits == operations ? nanoseconds : .nan
     }
-    blackHole(UInt64(truncatingIfNeeded: hits))
-    return best
   }
 
   /// A call from a task into an actor method that only increments the actor's counter, and back: the
   /// cheapest call that still has to take the actor's executor.
-  @concurrent
-  static func emptyActorCall(budget: CalibrationBudget) async -> Double {
+  static func emptyActorCall(budget: CalibrationBudget) -> ProbeRound {
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
-    var best = Double.infinity
-    for _ in 0..<budget.rounds {
+    return {
       let start = MonotonicClock.now()
       for _ in 0..<operations { await target.increment() }
-      best = min(best, mean(since: start, operations: operations))
+      return mean(since: start, operations: operations)
     }
-    blackHole(UInt64(await target.count))
-    return best
   }
 
   /// `emptyActorCall` with the method timing itself exactly as the caches do (`IsolationTiming`) and the
   /// caller keeping the result: the cost of the `actor_wait`/`actor_service` measurement is the difference.
-  @concurrent
-  static func timedActorCall(budget: CalibrationBudget) async -> Double {
+  static func timedActorCall(budget: CalibrationBudget) -> ProbeRound {
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
-    var best = Double.infinity
-    var sum: UInt64 = 0
-    for _ in 0..<budget.rounds {
+    return {
+      var sum: UInt64 = 0
       let start = MonotonicClock.now()
       for _ in 0..<operations {
         let timing = await target.timedIncrement()
         sum &+= timing.entered &+ timing.service
       }
-      best = min(best, mean(since: start, operations: operations))
+      let nanoseconds = mean(since: start, operations: operations)
+      blackHole(sum)
+      return nanoseconds
     }
-    blackHole(sum)
-    return best
   }
 
   /// A call from inside one actor to another actor's counter method, and back to the first actor.
-  @concurrent
-  static func actorToActorCall(budget: CalibrationBudget) async -> Double {
+  static func actorToActorCall(budget: CalibrationBudget) -> ProbeRound {
     let caller = CounterActor()
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
-    var best = Double.infinity
-    for _ in 0..<budget.rounds {
-      let nanoseconds = await caller.call(target, times: operations)
-      best = min(best, Double(nanoseconds) / Double(operations))
+    return {
+      Double(await caller.call(target, times: operations)) / Double(operations)
     }
-    blackHole(UInt64(await target.count))
-    return best
   }
 
   /// One `Mutex.withLock` that increments the protected integer, on one thread with no contention.
-  static func mutexUncontended(budget: CalibrationBudget) -> Double {
+  static func mutexUncontended(budget: CalibrationBudget) -> ProbeRound {
     let counter = MutexCounter()
     let operations = budget.operations(scaledBy: 4)
-    let best = bestRoundMean(rounds: budget.rounds, operations: operations) {
+    return {
+      let start = MonotonicClock.now()
       for _ in 0..<operations { counter.increment() }
+      let nanoseconds = mean(since: start, operations: operations)
+      blackHole(UInt64(counter.value))
+      return nanoseconds
     }
-    blackHole(UInt64(counter.value))
-    return best
+  }
+
+  /// Creating an unstructured task that returns at once, letting it run, and awaiting its value, amortised
+  /// over a batch created back to back (the way a coalescing cache starts a fetch task).
+  static func taskCreation(budget: CalibrationBudget) -> ProbeRound {
+    let operations = budget.operations(scaledBy: 0.04)
+    return {
+      var tasks: [Task<Int, Never>] = []
+      tasks.reserveCapacity(operations)
+      var sum = 0
+      let start = MonotonicClock.now()
+      for index in 0..<operations {
+        tasks.append(Task { index })
+      }
+      for task in tasks { sum &+= await task.value }
+      let nanoseconds = mean(since: start, operations: operations)
+      blackHole(UInt64(truncatingIfNeeded: sum))
+      return nanoseconds
+    }
   }
 
   /// The same `Mutex` operation with several tasks hammering one `Mutex` at the same moment: wall time
@@ -123,18 +156,23 @@ enum CalibrationProbes {
   /// line first, so that they overlap for their whole run rather than one finishing before another is
   /// scheduled (a task group of short tasks showed no contention at all); a task that waits more than
   /// 10 ms for the others starts anyway, so the probe cannot hang when a core is busy elsewhere.
-  /// Returns nanoseconds per operation and the number of tasks that contended.
+  ///
+  /// On a machine shared with other work the tasks still do not always start side by side, and a round in
+  /// which one ran after the other measures no contention at all. So a round counts only when the last
+  /// task started within the first tenth of the round, and of those the best is kept (the least disturbed,
+  /// as for every floor). Once started together, a task the lock starves is part of the cost. Returns
+  /// nanoseconds per operation, `nil` when no round started together, and the number of tasks.
   @concurrent
   static func mutexContended(
     concurrency: Int, budget: CalibrationBudget
-  ) async -> (nanoseconds: Double, tasks: Int) {
+  ) async -> (nanoseconds: Double?, tasks: Int) {
     let counter = MutexCounter()
     let tasks = max(1, min(concurrency, HostInfo.onlineCores))
     let perTask = budget.operations(scaledBy: 4)
     var best = Double.infinity
-    for _ in 0..<max(1, budget.rounds / 2) {
+    for _ in 0..<max(1, budget.rounds) {
       let startLine = StartLine()
-      let span = await withTaskGroup(of: (start: UInt64, end: UInt64).self) { group in
+      let runs = await withTaskGroup(of: (start: UInt64, end: UInt64).self) { group in
         for _ in 0..<tasks {
           group.addTask {
             startLine.arriveAndWait(for: tasks, timeout: 10_000_000)
@@ -143,38 +181,15 @@ enum CalibrationProbes {
             return (start, MonotonicClock.now())
           }
         }
-        var span = (start: UInt64.max, end: UInt64(0))
-        for await task in group {
-          span = (min(span.start, task.start), max(span.end, task.end))
-        }
-        return span
+        return await group.reduce(into: []) { $0.append($1) }
       }
-      best = min(best, Double(span.end &- span.start) / Double(perTask * tasks))
+      let span = runs.map(\.end).max()! &- runs.map(\.start).min()!
+      let startSpread = runs.map(\.start).max()! &- runs.map(\.start).min()!
+      guard startSpread <= span / 10 else { continue }
+      best = min(best, Double(span) / Double(perTask * tasks))
     }
     blackHole(UInt64(counter.value))
-    return (best, tasks)
-  }
-
-  /// Creating an unstructured task that returns at once, letting it run, and awaiting its value, amortised
-  /// over a batch created back to back (the way a coalescing cache starts a fetch task).
-  @concurrent
-  static func taskCreation(budget: CalibrationBudget) async -> Double {
-    let operations = budget.operations(scaledBy: 0.04)
-    var tasks: [Task<Int, Never>] = []
-    tasks.reserveCapacity(operations)
-    var best = Double.infinity
-    var sum = 0
-    for _ in 0..<budget.rounds {
-      tasks.removeAll(keepingCapacity: true)
-      let start = MonotonicClock.now()
-      for index in 0..<operations {
-        tasks.append(Task { index })
-      }
-      for task in tasks { sum &+= await task.value }
-      best = min(best, mean(since: start, operations: operations))
-    }
-    blackHole(UInt64(truncatingIfNeeded: sum))
-    return best
+    return (best.isFinite ? best : nil, tasks)
   }
 
   /// The median of how much later than `target` a `Task.sleep(for: target, tolerance: .zero)` returns,
@@ -196,17 +211,6 @@ enum CalibrationProbes {
     }
     overshoots.sort()
     return Double(overshoots[overshoots.count / 2])
-  }
-
-  /// The best of `rounds` runs of `body`, each doing `operations` operations, as nanoseconds per operation.
-  static func bestRoundMean(rounds: Int, operations: Int, _ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<max(1, rounds) {
-      let start = MonotonicClock.now()
-      body()
-      best = min(best, mean(since: start, operations: operations))
-    }
-    return best
   }
 
   /// Nanoseconds per operation from `start` (a `MonotonicClock` reading) to now.
@@ -237,6 +241,11 @@ private actor CounterActor {
     for _ in 0..<times { await target.increment() }
     return MonotonicClock.now() &- start
   }
+}
+
+/// A histogram in a class, so a probe round can record into the same one every round.
+private final class HistogramBox {
+  var histogram = LatencyHistogram()
 }
 
 /// Where the tasks of `mutexContended` wait for each other before they start.

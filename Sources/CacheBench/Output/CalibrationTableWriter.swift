@@ -24,7 +24,7 @@ enum CalibrationTableWriter {
       ["actor-to-actor call", cost(calibration.actorToActorCall), "from inside another actor"],
       ["Mutex op, uncontended", cost(calibration.mutexUncontended), "withLock, one thread"],
       [
-        "Mutex op, contended", cost(calibration.mutexContended),
+        "Mutex op, contended", calibration.mutexContended.map(cost) ?? "n/a",
         "\(calibration.contendingTasks) tasks at once (concurrency"
           + " \(calibration.contendedConcurrency))",
       ],
@@ -66,7 +66,8 @@ enum CalibrationTableWriter {
       + " (timed +\(cost(calibration.timingOverhead))),"
       + " actor-to-actor \(cost(calibration.actorToActorCall)),"
       + " Mutex \(cost(calibration.mutexUncontended))"
-      + " (\(cost(calibration.mutexContended)) contended by \(calibration.contendingTasks)),"
+      + " (\(calibration.mutexContended.map(cost) ?? "n/a") contended by"
+      + " \(calibration.contendingTasks)),"
       + " histogram record \(cost(calibration.histogramRecord)),"
       + " task \(cost(calibration.taskCreation))\n"
       + "floor: Task.sleep overshoot \(sleeps.joined(separator: ", "));"

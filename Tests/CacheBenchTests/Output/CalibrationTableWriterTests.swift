@@ -51,6 +51,18 @@ struct CalibrationTableWriterTests {
     #expect(CalibrationTableWriter.cost(nanoseconds) == expected)
   }
 
+  @Test func aContendedMutexThatNeverRanTogetherIsNA() {
+    var calibration = CalibrationFixtures.roundFigures
+    calibration.mutexContended = nil
+    #expect(CalibrationTableWriter.render(calibration).contains("Mutex op, contended        n/a  "))
+    #expect(
+      CalibrationTableWriter.summary(calibration).contains("Mutex 5.0ns (n/a contended by 2)"))
+    let values = CSVWriter.values(
+      result: OutputFixtures.naiveInside, scenario: OutputFixtures.scenario,
+      metadata: OutputFixtures.metadata, calibration: calibration)
+    #expect(values[CSVWriter.columns.firstIndex(of: "floor_mutex_contended_ns")!] == "")
+  }
+
   @Test func allocationsAreShownAsBytesWhenNotZeroAndNAWhenUnknown() {
     var calibration = CalibrationFixtures.roundFigures
     calibration.harness.allocatedBytesPerRequest = 0.125
