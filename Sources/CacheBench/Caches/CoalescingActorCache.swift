@@ -15,9 +15,13 @@
 /// - `invalidate(_:)` removes the entry and cancels its fetch; the fetch's result, even if the fetcher ignores
 ///   cancellation and returns a payload, is not admitted, and its waiters get `CancellationError`.
 ///
-/// Timing (`IsolationTiming`): a hit is one isolated segment. A join or a lead is two: the lookup up to the
-/// `await` on the entry's task, and the resumption that checks cancellation and returns; `reentryWait` runs
-/// from the task's value arriving (read in the nonisolated `completion(of:)`) to that resumption. The
+/// Only the table step is isolated: `lookup` is nonisolated and makes one synchronous call into the actor
+/// (`step(_:)`), which serves a hit or records the join or the new fetch, and then awaits the entry's task
+/// off the actor. A waiter therefore never comes back to the actor after the fetch (it used to, just to
+/// check cancellation and return, queueing behind every decode on the way), and a hit costs one async frame
+/// and one hop in and out.
+///
+/// Timing (`IsolationTiming`): every request is one isolated segment, the step, so `reentryWait` is 0. The
 /// `admit` step, and with it the decode for `DecodePlacement.inside`, runs in the entry's fetch task and
 /// belongs to no request: it is in no request's `service`, only in the `actor_wait` of those queued behind it.
 actor CoalescingActorCache: Cache {
@@ -31,33 +35,42 @@ actor CoalescingActorCache: Cache {
     self.decoder = decoder
   }
 
-  func lookup(_ key: Int) async throws -> CacheLookup {
+  @inline(__always)
+  nonisolated func lookup(_ key: Int) async throws -> CacheLookup {
+    switch try await step(key) {
+    case .ready(let value, let timing):
+      return CacheLookup(value: value, outcome: .hit, timing: timing)
+    case .await(let task, let outcome, let timing):
+      let value = try await task.value
+      try Task.checkCancellation()
+      return CacheLookup(value: value, outcome: outcome, timing: timing)
+    }
+  }
+
+  /// What a caller does after its step inside the actor.
+  private enum Step: Sendable {
+    case ready(CachedValue, IsolationTiming)
+    case await(Task<CachedValue, any Error>, CacheOutcome, IsolationTiming)
+  }
+
+  /// The isolated part of a lookup: serve a ready value, or join the key's fetch, or start it; synchronous,
+  /// so the caller hops in and out without an async frame of its own.
+  private func step(_ key: Int) throws -> Step {
     let entered = MonotonicClock.now()
     if let value = table.readyValue(key) {
-      return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
+      return .ready(value, .singleSegment(enteredAt: entered))
     }
     try Task.checkCancellation()
-    let task: Task<CachedValue, any Error>
-    let outcome: CacheOutcome
     switch table.lookup(key) {
     case .hit(let value):
-      return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
-    case .join(let running):
-      task = running
-      outcome = .join
+      return .ready(value, .singleSegment(enteredAt: entered))
+    case .join(let task):
+      return .await(task, .join, .singleSegment(enteredAt: entered))
     case .lead(let identity):
-      task = startFetch(key, identity: identity)
+      let task = startFetch(key, identity: identity)
       table.begin(key, identity: identity, task: task)
-      outcome = .leader
+      return .await(task, .leader, .singleSegment(enteredAt: entered))
     }
-    let suspended = MonotonicClock.now()
-    let (value, completed) = try await Self.completion(of: task)
-    let resumed = MonotonicClock.now()
-    try Task.checkCancellation()
-    let timing = IsolationTiming(
-      entered: entered, reentryWait: resumed &- completed,
-      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
-    return CacheLookup(value: value, outcome: outcome, timing: timing)
   }
 
   func invalidate(_ key: Int) {
@@ -69,16 +82,6 @@ actor CoalescingActorCache: Cache {
 
   /// Number of keys with a ready value.
   var readyCount: Int { table.readyCount }
-
-  /// Awaits `task` off the actor and reads the clock as its value arrives, before the hop back to the actor,
-  /// so the caller can tell the wait to re-enter from the wait for the fetch. `Task.value` is awaited off
-  /// the actor either way, so this adds no executor hop.
-  private static func completion(
-    of task: Task<CachedValue, any Error>
-  ) async throws -> (value: CachedValue, completed: UInt64) {
-    let value = try await task.value
-    return (value, MonotonicClock.now())
-  }
 
   /// Starts the fetch in a task that is not isolated to the actor, so the fetch itself never holds it.
   private nonisolated func startFetch(

@@ -18,9 +18,11 @@
 /// - `service`: the sum of the lengths of the request's own segments, from their first instruction to their
 ///   suspension or return.
 ///
-/// Isolated work that runs on behalf of no single request is in neither figure: the coalescing designs'
-/// `admit` step, run by the entry's fetch task (and, with decode inside, decoding there). It shows up instead
-/// as the `actor_wait` of every caller that queued behind it. Requests that end in an error or a cancellation
+/// Only `naive` has more than one segment: it awaits its fetch inside the actor and comes back to store
+/// (and, with decode inside, decode). The coalescing designs and `mutex` enter once, for the table step, and
+/// await the fetch outside. Isolated work that runs on behalf of no single request is in neither figure:
+/// their `admit` step, run by the entry's fetch task (and, with decode inside, decoding there). It shows up
+/// instead as the `actor_wait` of every caller that queued behind it. Requests that end in an error or a cancellation
 /// return no `CacheLookup`, so they carry no timing; they are counted in `errors` and `cancellations`.
 struct IsolationTiming: Sendable, Equatable {
   /// `MonotonicClock` reading at the first instruction of the request's first isolated segment.

@@ -30,6 +30,7 @@ final class MutexCache: Cache {
     self.decoder = decoder
   }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
     let (step, timing) = try table.withLock { table throws -> (Step, IsolationTiming) in
       let entered = MonotonicClock.now()

@@ -23,6 +23,7 @@ actor NaiveActorCache: Cache {
     self.decoder = decoder
   }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
     let entered = MonotonicClock.now()
     if let value = storage[key] {

@@ -15,6 +15,7 @@ struct ShardedCache: Cache {
     shards = (0..<count).map { _ in CoalescingActorCache(fetcher: fetcher, decoder: decoder) }
   }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
     try await shard(for: key).lookup(key)
   }
