@@ -35,6 +35,7 @@ actor CoalescingActorCache: Cache {
     self.decoder = decoder
   }
 
+  /// Serves `key` from the table, or awaits its fetch off the actor; see the type's policies.
   @inline(__always)
   nonisolated func lookup(_ key: Int) async throws -> CacheLookup {
     switch try await step(key) {

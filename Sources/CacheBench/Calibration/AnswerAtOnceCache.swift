@@ -6,10 +6,12 @@
 struct AnswerAtOnceCache: Cache {
   let answer: CacheLookup
 
+  /// The same ready answer for every key.
   func lookup(_ key: Int) async throws -> CacheLookup {
     answer
   }
 
+  /// Nothing to remove.
   func invalidate(_ key: Int) async {}
 
   /// A new one, built out of line and returned as an existential so that callers reach it through the

@@ -8,8 +8,11 @@
 /// scheduler preempts a thread every few milliseconds: a short round often runs undisturbed, and the best
 /// round is the one that did. `Task.sleep` overshoot takes `sleepSamples` sleeps per target.
 struct CalibrationBudget: Sendable, Equatable {
+  /// Rounds per probe; the best is kept.
   var rounds: Int
+  /// Operations per round of a probe whose operation costs about as much as an actor call.
   var operationsPerRound: Int
+  /// Sleeps per `Task.sleep` target; the median is kept.
   var sleepSamples: Int
 
   /// What `calibrate` and every run use: about half a second on a 2-core machine, most of it sleeping.

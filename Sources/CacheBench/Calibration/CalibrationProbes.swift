@@ -224,6 +224,7 @@ enum CalibrationProbes {
 private actor CounterActor {
   private(set) var count = 0
 
+  /// Adds one to the counter.
   func increment() {
     count &+= 1
   }
@@ -245,6 +246,7 @@ private actor CounterActor {
 
 /// A histogram in a class, so a probe round can record into the same one every round.
 private final class HistogramBox {
+  /// The histogram every round records into.
   var histogram = LatencyHistogram()
 }
 
@@ -269,5 +271,6 @@ private final class MutexCounter: Sendable {
     mutex.withLock { $0 &+= 1 }
   }
 
+  /// The count so far.
   var value: Int { mutex.withLock { $0 } }
 }

@@ -37,6 +37,7 @@ enum HarnessProbe {
     private var fewestBytesPerRequest = Double.infinity
     private var everyRoundMeasured = true
 
+    /// A client of `cache`, with a fresh recorder.
     init(cache: any Cache) {
       self.cache = cache
     }
@@ -58,6 +59,7 @@ enum HarnessProbe {
       fewestBytesPerRequest = min(fewestBytesPerRequest, Double(allocatedBytes) / Double(requests))
     }
 
+    /// The fewest bytes any round allocated per request, if every round could tell.
     var allocatedBytesPerRequest: Double? {
       everyRoundMeasured && fewestBytesPerRequest.isFinite ? fewestBytesPerRequest : nil
     }

@@ -130,10 +130,12 @@ enum SweepCommand {
     return "\(minutes / 60)h" + twoDigits(minutes % 60) + "m"
   }
 
+  /// `value` with a leading zero below 10.
   private static func twoDigits(_ value: UInt64) -> String {
     value < 10 ? "0\(value)" : "\(value)"
   }
 
+  /// `values` as a comma list.
   private static func list(_ values: [Int]) -> String {
     values.map(String.init).joined(separator: ",")
   }

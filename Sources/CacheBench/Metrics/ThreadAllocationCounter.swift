@@ -28,6 +28,7 @@ struct ThreadAllocationCounter {
     return counter.pointee &- start
   }
 
+  /// The address of the calling thread's counter, from `mallctl("thread.allocatedp")`.
   private static func currentThreadCounter() -> UnsafeMutablePointer<UInt64>? {
     var pointer: UnsafeMutablePointer<UInt64>? = nil
     var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size

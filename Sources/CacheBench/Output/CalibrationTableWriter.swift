@@ -89,6 +89,7 @@ enum CalibrationTableWriter {
       + Calibration.floorMechanism(of: variant.design).name
   }
 
+  /// What the harness allocates: `0 allocations`, bytes per request, or `allocations n/a`.
   private static func allocationText(_ harness: Calibration.HarnessCost) -> String {
     guard let bytes = harness.allocatedBytesPerRequest else { return "allocations n/a" }
     if bytes == 0 { return "0 allocations" }

@@ -33,6 +33,7 @@ enum ContentionTableWriter {
     return table.render()
   }
 
+  /// p50, p99, p99.9 and max of `histogram`, or four dashes when it recorded nothing.
   private static func spectrum(_ histogram: LatencyHistogram) -> [String] {
     guard histogram.totalCount > 0 else { return ["-", "-", "-", "-"] }
     return [50, 99, 99.9].map {

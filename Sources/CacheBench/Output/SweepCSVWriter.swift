@@ -37,6 +37,7 @@ enum SweepCSVWriter {
     return text
   }
 
+  /// A ratio with four decimals, or empty when not known.
   private static func ratio(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "" }
     return DecimalText.fixed(value, fractionDigits: 4)

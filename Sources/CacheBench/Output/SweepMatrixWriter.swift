@@ -27,6 +27,7 @@ enum SweepMatrixWriter {
     var header: String { "\(decode.rawValue) c=\(concurrency)" }
   }
 
+  /// The matrix columns, one per placement and concurrency, in plan order.
   private static func columnKeys(_ plan: SweepPlan) -> [ColumnKey] {
     var keys: [ColumnKey] = []
     for cell in plan.cells {
@@ -45,6 +46,7 @@ enum SweepMatrixWriter {
     return names
   }
 
+  /// One matrix: a row per variant, a column per placement and concurrency, the ratio `ratio` picks.
   private static func table(
     _ matrix: SweepMatrix, columns: [ColumnKey], ratio: (SweepMatrix.Row) -> Double?
   ) -> String {
@@ -65,6 +67,7 @@ enum SweepMatrixWriter {
     return table.render()
   }
 
+  /// The reference's own throughput and p99 in each column.
   private static func referenceTable(_ matrix: SweepMatrix, columns: [ColumnKey]) -> String {
     var table = TextTable(
       columns: [.init(header: "reference", alignment: .left)]

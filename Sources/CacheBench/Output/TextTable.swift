@@ -16,6 +16,7 @@ struct TextTable {
     var alignment: Alignment
   }
 
+  /// The columns, left to right.
   var columns: [Column]
   /// The cells, one array per row, one cell per column.
   var rows: [[String]] = []

@@ -45,10 +45,12 @@ struct SweepMatrix: Sendable {
     plan.cells.filter { cell in !rows.contains { $0.cell == cell } }
   }
 
+  /// `value / reference` when the reference is a positive finite number.
   private static func ratio(_ value: Double, _ reference: Double) -> Double? {
     reference > 0 && reference.isFinite && value.isFinite ? value / reference : nil
   }
 
+  /// The p99 latency ratio, when both histograms recorded something.
   private static func latencyP99Ratio(_ result: VariantResult, _ reference: VariantResult)
     -> Double?
   {

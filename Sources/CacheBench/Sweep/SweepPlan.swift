@@ -1,5 +1,6 @@
 /// One cell of a sweep: a variant (design, decode placement, shard count) at a concurrency.
 struct SweepCell: Sendable, Equatable, CustomStringConvertible {
+  /// The design, decode placement and shard count.
   var variant: Variant
   /// Client tasks in this cell's window.
   var concurrency: Int
@@ -17,6 +18,7 @@ struct SweepCell: Sendable, Equatable, CustomStringConvertible {
 /// The reference of a cell is the `coalescing` cell of the same placement and concurrency: one coalescing
 /// actor, which is what `sharded` splits and what the other designs replace. Its ratios are 1.
 struct SweepPlan: Sendable, Equatable {
+  /// Every cell, in the order they run.
   let cells: [SweepCell]
 
   /// The cross product of `designs`, `placements`, `shardCounts` (for `sharded`) and `concurrencies`.

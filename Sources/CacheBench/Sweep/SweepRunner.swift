@@ -22,10 +22,13 @@ struct SweepRunner: Sendable {
 
   /// The workload every cell gets; its concurrency, shard count and variants are replaced per cell.
   var scenario: Scenario
+  /// The cells to run, in order.
   var plan: SweepPlan
   /// `MonotonicClock` reading after which no cell starts; `nil` for no budget.
   var deadline: UInt64?
+  /// The clock the budget is checked against: `MonotonicClock`, except in tests.
   var clock: @Sendable () -> UInt64 = { MonotonicClock.now() }
+  /// Told before each cell starts.
   var onProgress: @Sendable (Progress) -> Void = { _ in }
 
   /// Measures the cells in plan order until the plan or the budget is exhausted.
