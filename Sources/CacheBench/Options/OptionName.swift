@@ -54,6 +54,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case profileVariant = "--profile-variant"
   /// A flag: print the pid and wait for SIGUSR1 before each profiled window.
   case pauseBeforeWindow = "--pause-before-window"
+  /// Time budget of a sweep, a duration (`sweep` only).
+  case maxTime = "--max-time"
 
   var description: String { rawValue }
 

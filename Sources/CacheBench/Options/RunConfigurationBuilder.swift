@@ -96,6 +96,8 @@ struct RunConfigurationBuilder {
       profileVariant = value
     case .quiet, .pauseBeforeWindow:
       applyFlag(option)
+    case .maxTime:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
     }
   }
 
