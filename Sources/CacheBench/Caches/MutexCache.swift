@@ -5,8 +5,14 @@ import Synchronization
 ///
 /// Callers take the lock only for the table step, never across an `await`; the fetch runs in an entry-owned
 /// task exactly as in the actor design, and the cancellation and invalidation policy is the same (see
-/// `CoalescingActorCache`). With `DecodePlacement.inside` the decode runs while holding the lock, which
-/// serialises every other caller behind it just as an actor would.
+/// `CoalescingActorCache`, including serving a ready value even to a cancelled caller). With
+/// `DecodePlacement.inside` the decode runs while holding the lock, which serialises every other caller
+/// behind it just as an actor would.
+///
+/// Timing (`IsolationTiming`): the isolation is the lock. `entered` is read first thing inside `withLock`, so
+/// `entered - issued` is the lock wait (plus the call); `service` is the hold time of that one critical
+/// section. A request takes the lock once, so `reentryWait` is always 0. The fetch task's admission (with the
+/// decode for `DecodePlacement.inside`) holds the lock on behalf of no request, as in `CoalescingActorCache`.
 final class MutexCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -36,29 +42,39 @@ final class MutexCache: Cache {
   /// The time for the table, read outside the lock and only when the retention policy needs one.
   private var now: UInt64 { needsClock ? clock() : 0 }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
-    try Task.checkCancellation()
     let now = self.now
-    let step = table.withLock { table -> Step in
+    let (step, timing) = try table.withLock { table throws -> (Step, IsolationTiming) in
+      let entered = MonotonicClock.now()
+      // Without retention a hit changes nothing; with it, the lookup below touches or expires the entry.
+      if !table.needsClock, let value = table.readyValue(key) {
+        return (.ready(value), .singleSegment(enteredAt: entered))
+      }
+      if table.readyValue(key) == nil { try Task.checkCancellation() }
+      let step: Step
       switch table.lookup(key, now: now) {
       case .hit(let value):
-        return .ready(value)
+        step = .ready(value)
       case .join(let task):
-        return .await(task, .join, nil)
+        step = .await(task, .join, nil)
       case .lead(let identity):
+        // A cancelled caller that found an expired entry cannot start a fetch either.
+        try Task.checkCancellation()
         let task = startFetch(key, identity: identity)
         table.begin(key, identity: identity, task: task)
-        return .await(task, .leader, table.leadCause)
+        step = .await(task, .leader, table.leadCause)
       }
+      return (step, .singleSegment(enteredAt: entered))
     }
     switch step {
     case .ready(let value):
-      return CacheLookup(value: value, outcome: .hit)
+      return CacheLookup(value: value, outcome: .hit, timing: timing)
     case .await(let task, let outcome, let cause):
       WaitCancellation.waitBegins()
       let value = try await task.value
       try Task.checkCancellation()
-      return CacheLookup(value: value, outcome: outcome, missCause: cause)
+      return CacheLookup(value: value, outcome: outcome, timing: timing, missCause: cause)
     }
   }
 

@@ -6,6 +6,12 @@
 ///
 /// Cancellation: a cancelled caller's fetch throws `CancellationError` (the fetcher's sleep does), nothing is
 /// stored, and other callers are unaffected because every caller owns its fetch.
+///
+/// Timing (`IsolationTiming`): a hit is one isolated segment. A miss is two: the lookup up to the `await` on
+/// the fetch, and, after the fetch returns, the resumption that decodes (with `DecodePlacement.inside`),
+/// stores and returns. `reentryWait` is the time from the fetch returning (read in the nonisolated `fetch`
+/// helper, before the hop back) to the first instruction of that second segment; `service` is both
+/// segments together, so with decode inside it includes the decode.
 actor NaiveActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -29,11 +35,13 @@ actor NaiveActorCache: Cache {
   /// The time for the retention bookkeeping, read only when the policy needs one.
   private var now: UInt64 { retention.policy != .unbounded ? clock() : 0 }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
+    let entered = MonotonicClock.now()
     let cause: MissCause
     if let value = storage[key] {
       guard retention.touch(key, now: now) == .expired else {
-        return CacheLookup(value: value, outcome: .hit)
+        return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
       }
       storage[key] = nil
       cause = .expired
@@ -41,13 +49,18 @@ actor NaiveActorCache: Cache {
       cause = retention.missCause(key)
     }
     WaitCancellation.waitBegins()
-    let payload = try await fetcher.fetch(key)
+    let suspended = MonotonicClock.now()
+    let (payload, fetched) = try await Self.fetch(key, from: fetcher)
+    let resumed = MonotonicClock.now()
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
     storage[key] = value
     for victim in retention.admit(key, now: now) {
       storage[victim] = nil
     }
-    return CacheLookup(value: value, outcome: .leader, missCause: cause)
+    let timing = IsolationTiming(
+      entered: entered, reentryWait: resumed &- fetched,
+      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+    return CacheLookup(value: value, outcome: .leader, timing: timing, missCause: cause)
   }
 
   func invalidate(_ key: Int) {
@@ -59,4 +72,18 @@ actor NaiveActorCache: Cache {
   var count: Int { storage.count }
 
   var readyEntryCount: Int? { storage.count }
+  /// Fetches `key` off the actor and reads the clock as the fetch returns, before the hop back to the actor,
+  /// so the caller can tell the wait to re-enter from the fetch itself. Nonisolated, as the fetcher's own
+  /// `fetch` is, so it adds no executor hop.
+  ///
+  /// A caller cancelled before or during the fetch gets `CancellationError` even when the fetch returned
+  /// anyway (the fetcher's `Task.sleep` occasionally does not throw for an already-cancelled task under
+  /// load), so the documented cancellation policy holds whatever the fetcher does.
+  private static func fetch(
+    _ key: Int, from fetcher: any Fetcher
+  ) async throws -> (payload: Payload, fetched: UInt64) {
+    let payload = try await fetcher.fetch(key)
+    try Task.checkCancellation()
+    return (payload, MonotonicClock.now())
+  }
 }

@@ -1,14 +1,13 @@
-import Synchronization
-
 /// Runs a scenario: for each variant, a warm-up on a throwaway cache, then a measured window on a fresh,
 /// empty cache, then the accounting check.
 ///
 /// Load comes from `concurrency` closed-loop client tasks in a task group, never from the main actor (a
 /// main-actor hop costs tens of microseconds here and would swamp what is measured). Clients claim request
-/// indices from one atomic counter, and request i always asks for `keys.key(at: i)`, so the multiset of keys
-/// requested is the same on every run with the same seed whatever the scheduling. Index i is an
-/// invalidation, a read or a read cancelled while it waits as `scenario.operations` says, equally
-/// repeatable; a request-count stop counts invalidations among its operations.
+/// indices from one atomic counter, in batches (`RequestClaims`), and request i always asks for
+/// `keys.key(at: i)`, so the multiset of keys requested is the same on every run with the same seed whatever
+/// the scheduling. Index i is an invalidation, a read or a read cancelled while it waits as
+/// `scenario.operations` says, equally repeatable; a request-count stop counts invalidations among its
+/// operations. The loop itself is `ClientLoop`.
 struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
@@ -42,7 +41,8 @@ struct BenchmarkDriver: Sendable {
       if let before, let after = await meter.settledAllocatedBytes(),
         let histogramBytes = meter.histogramBytes
       {
-        result.resources.retainedBytes = after - before - 2 * histogramBytes
+        result.resources.retainedBytes =
+          after - before - VariantResult.histogramCount * histogramBytes
       }
       onEvent(.finished(result))
       results.append(result)
@@ -99,7 +99,9 @@ struct BenchmarkDriver: Sendable {
       latency: recorder.latency,
       fetchLatency: fetched.latency,
       configuredFetchLatency: scenario.fetchLatency,
-      rawLatencies: recorder.rawLatencies ?? [])
+      rawLatencies: recorder.rawLatencies ?? [],
+      actorWait: recorder.actorWait,
+      actorService: recorder.actorService)
     result.resources = resources
     result.invalidations = recorder.invalidations
     result.evictions = recorder.evictions
@@ -165,40 +167,9 @@ struct BenchmarkDriver: Sendable {
             samples.reserveCapacity(rawLatencyCapacity)
             recorder.rawLatencies = samples
           }
-          while true {
-            let index = claims.next()
-            guard index < limit else { break }
-            let issued = MonotonicClock.now()
-            guard issued < deadline else { break }
-            let key = keys.key(at: index)
-            let operation = operations.operation(at: index)
-            if operation == .invalidate {
-              await cache.invalidate(key)
-              recorder.invalidations += 1
-              continue
-            }
-            recorder.requests += 1
-            do {
-              let lookup =
-                operation == .cancelledRead
-                ? try await WaitCancellation.cancelledLookup(key, in: cache)
-                : try await cache.lookup(key)
-              recorder.record(lookup.outcome)
-              recorder.record(lookup.missCause)
-              if let decoder {
-                recorder.checksum ^= decoder.decode(lookup.value.payload)
-              } else if let decoded = lookup.value.decoded {
-                recorder.checksum ^= decoded
-              }
-            } catch {
-              recorder.record(error)
-            }
-            let latency = MonotonicClock.now() - issued
-            recorder.latency.record(latency)
-            recorder.rawLatencies?.append(
-              RawLatencySample(
-                request: index, issuedNanoseconds: issued - start, latencyNanoseconds: latency))
-          }
+          await ClientLoop.run(
+            cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
+            deadline: deadline, decoder: decoder, windowStart: start, into: &recorder)
           return recorder
         }
       }
@@ -209,24 +180,6 @@ struct BenchmarkDriver: Sendable {
       return merged
     }
     return (merged, MonotonicClock.now() - start)
-  }
-}
-
-/// The shared counter from which clients claim request indices: one relaxed atomic add per request, no lock.
-final class RequestClaims: Sendable {
-  private let counter = Atomic<Int>(0)
-
-  /// The next unclaimed request index.
-  @inline(__always)
-  func next() -> Int {
-    counter.wrappingAdd(1, ordering: .relaxed).oldValue
-  }
-
-  /// How many indices have been claimed so far, for progress displays: one relaxed load, no write,
-  /// so polling it does not slow the clients. Each client's last claim, past the window's end, is
-  /// counted too.
-  var claimed: Int {
-    counter.load(ordering: .relaxed)
   }
 }
 

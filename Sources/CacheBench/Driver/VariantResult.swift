@@ -35,6 +35,15 @@ struct VariantResult: Sendable {
   var evictions = 0
   /// Leaders that missed because their key's entry had outlived `--ttl`.
   var expirations = 0
+  /// `actor_wait`: per request that returned a value, its queue delay before entering the cache's isolation
+  /// (the actor, the shard actor, or the lock for `mutex`); see `IsolationTiming`.
+  var actorWait = LatencyHistogram()
+  /// `actor_service`: per request that returned a value, its time inside the cache's isolation.
+  var actorService = LatencyHistogram()
+
+  /// Histograms a result keeps (latency, fetch latency, actor wait, actor service), which outlive the
+  /// variant's window as part of the result rather than as a leak.
+  static let histogramCount = 4
 
   /// Requests per second of window wall time.
   var throughput: Double {

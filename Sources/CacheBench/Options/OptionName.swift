@@ -62,6 +62,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case capacity = "--capacity"
   /// Time an admitted entry stays servable, a duration.
   case ttl = "--ttl"
+  /// Time budget of a sweep, a duration (`sweep` only).
+  case maxTime = "--max-time"
 
   var description: String { rawValue }
 

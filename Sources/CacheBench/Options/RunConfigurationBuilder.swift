@@ -106,6 +106,8 @@ struct RunConfigurationBuilder {
       scenario.timeToLive = try Parse.duration(
         value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
         isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
+    case .maxTime:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
     }
   }
 

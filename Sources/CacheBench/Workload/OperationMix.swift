@@ -37,6 +37,9 @@ struct OperationMix: Sendable, Equatable {
     cancelStream = SplitMix64.mix(seed ^ Self.cancelTag)
   }
 
+  /// Every operation a plain read: what a run without `--invalidate-rate` or `--cancel-rate` does.
+  static let readsOnly = OperationMix(invalidateRate: 0, cancelRate: 0, seed: 0)
+
   /// Returns what operation `index` (0-based) does.
   @inline(__always)
   func operation(at index: Int) -> Operation {

@@ -47,6 +47,7 @@ struct HelpTextTests {
     (.cancelRate, "0", ["--cancel-rate", "0"]),
     (.capacity, "none, no limit", []),
     (.ttl, "none, no expiry", []),
+    (.maxTime, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)

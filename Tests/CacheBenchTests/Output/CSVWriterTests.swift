@@ -3,24 +3,32 @@ import Testing
 @testable import CacheBench
 
 struct CSVWriterTests {
+  /// The 25 contention and floor fields of a result without actor timing, in a run without calibration.
+  private static let noContention = String(repeating: ",", count: 25)
+
+  /// The operation mix and retention fields of `OutputFixtures.scenario` and its results: no invalidations,
+  /// no cancellations, no capacity, no time to live, nothing evicted or expired.
+  private static let noOperationMix = ",0.0000,0.0000,0,,,0,0"
+
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + "\r\n"
+    + measuredFields + noContention + noOperationMix + "\r\n"
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
     "6000000,28000000,5375616,-8192,15000,1.500,1000,5113.5,4096,48836608,vmhwm,48000000,"
-    + "0.230941,0.057324,0.288279,1643,1571,0.0000,0.0000,0,,,0,0"
+    + "0.230941,0.057324,0.288279,1643,1571"
 
   private static let shardedRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + ",0.0000,0.0000,0,,,0,0\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + noOperationMix
+    + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -36,8 +44,18 @@ struct CSVWriterTests {
       "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
       "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
       "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
-      "ctx_switches_vol", "ctx_switches_invol", "invalidate_rate", "cancel_rate", "invalidations",
-      "capacity", "ttl_ns", "evictions", "expirations",
+      "ctx_switches_vol", "ctx_switches_invol",
+      "actor_wait_p50_ns", "actor_wait_p99_ns", "actor_wait_p999_ns", "actor_wait_max_ns",
+      "actor_service_p50_ns", "actor_service_p99_ns", "actor_service_p999_ns",
+      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "floor_clock_read_ns",
+      "floor_histogram_record_ns", "floor_async_call_ns", "floor_empty_actor_call_ns",
+      "floor_timing_overhead_ns", "floor_actor_to_actor_call_ns", "floor_mutex_uncontended_ns",
+      "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
+      "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
+      "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
+      "harness_allocated_bytes_per_request",
+      "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
+      "expirations",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -60,7 +78,9 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 64)
+      #expect(
+        record.split(separator: ",", omittingEmptySubsequences: false).count
+          == CSVWriter.columns.count)
     }
   }
 
@@ -84,7 +104,10 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields))
+    #expect(
+      row.hasSuffix(
+        ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
+          + Self.noOperationMix))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -94,10 +117,9 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let fields = text.split(separator: "\r\n")[1].split(
       separator: ",", omittingEmptySubsequences: false)
-    let memory = fields[
-      CSVWriter.columns.firstIndex(of: "allocated_bytes")!...CSVWriter.columns.firstIndex(
-        of: "ctx_switches_invol")!]
-    #expect(memory.count == 17)
+    let start = CSVWriter.columns.firstIndex(of: "allocated_bytes")!
+    let memory = fields[start..<(start + 17)]
+    #expect(CSVWriter.columns[start + 16] == "ctx_switches_invol")
     #expect(memory.allSatisfy { $0 == "n/a" })
   }
 
@@ -112,6 +134,36 @@ struct CSVWriterTests {
     let column = CSVWriter.columns.firstIndex(of: "bytes_per_entry")!
     #expect(fields[column - 1] == "0")
     #expect(fields[column] == "")
+  }
+
+  @Test func contentionColumnsCarryTheActorHistogramsTheHitPathAndTheFloor() {
+    var result = OutputFixtures.shardedOutside
+    result.actorWait = OutputFixtures.histogram(1_500)
+    result.actorService = OutputFixtures.histogram(250)
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+      calibration: CalibrationFixtures.roundFigures)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(
+      row.hasSuffix(
+        ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
+          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000"
+          + Self.noOperationMix))
+  }
+
+  @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {
+    let mutex = VariantResult(
+      variant: Variant(design: .mutex, decode: .inside, shards: 1), requests: 0, hits: 0,
+      joins: 0, leaders: 0, errors: 0, cancellations: 0, fetches: 0, duplicateFetches: 0,
+      windowNanoseconds: 1, latency: LatencyHistogram(), fetchLatency: LatencyHistogram(),
+      configuredFetchLatency: .zero)
+    let values = CSVWriter.values(
+      of: mutex, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+      calibration: CalibrationFixtures.roundFigures)
+    let column = try #require(CSVWriter.columns.firstIndex(of: "hit_path_ns"))
+    #expect(values[column] == "")
+    #expect(values[column + 1] == "")
+    #expect(values[column + 2] == "12.0")
   }
 
   @Test(arguments: [
