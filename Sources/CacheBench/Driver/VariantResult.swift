@@ -26,6 +26,12 @@ struct VariantResult: Sendable {
   var rawLatencies: [RawLatencySample] = []
   /// Memory and CPU the window cost; unknown figures are nil.
   var resources = ResourceUsage.unmeasured
+  /// Whether the run this result belongs to was cut short by a signal or its deadline: this window may
+  /// have served fewer requests than the scenario asked for, and later variants were not measured.
+  var interrupted = false
+  /// Clients of an interrupted window that were still inside a request when it was given up on (see
+  /// `DrainPolicy`); their requests are counted in no figure of this result.
+  var undrainedClients = 0
 
   /// Requests per second of window wall time.
   var throughput: Double {

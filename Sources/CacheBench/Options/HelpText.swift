@@ -70,6 +70,9 @@ enum HelpText {
                                 (default: every variant)
       --pause-before-window     Before each profiled window, print the pid and
                                 wait for SIGUSR1. (default: off)
+      --deadline <duration>     Bound on the whole run, > 0 and <= 1440m; when
+                                it passes, the run stops like on Ctrl-C and
+                                exits 1. (default: none)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
@@ -100,5 +103,7 @@ enum HelpText {
       1   failure
       2   gate regression (compare)
       64  usage error (bad command line, profile or input file)
+      130 interrupted by SIGINT (143: SIGTERM); results so far are written,
+          marked interrupted. A second Ctrl-C exits at once.
     """
 }

@@ -54,6 +54,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case profileVariant = "--profile-variant"
   /// A flag: print the pid and wait for SIGUSR1 before each profiled window.
   case pauseBeforeWindow = "--pause-before-window"
+  /// Wall time bound of the whole run, a duration.
+  case deadline = "--deadline"
 
   var description: String { rawValue }
 

@@ -154,6 +154,10 @@ enum CSVWriter {
     },
     Field(name: "ctx_switches_vol") { known($0.result.resources.cpu?.voluntarySwitches) },
     Field(name: "ctx_switches_invol") { known($0.result.resources.cpu?.involuntarySwitches) },
+    // Whether a signal or --deadline cut the run short (see `VariantResult.interrupted`), and how many
+    // clients of this window were abandoned still inside a request.
+    Field(name: "interrupted") { $0.result.interrupted ? "true" : "false" },
+    Field(name: "undrained_clients") { String($0.result.undrainedClients) },
   ]
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the

@@ -43,6 +43,7 @@ struct HelpTextTests {
     (.perfControl, "none", []),
     (.profileVariant, "every variant", []),
     (.pauseBeforeWindow, "off", []),
+    (.deadline, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -8,7 +8,7 @@ struct CSVWriterTests {
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + "\r\n"
+    + measuredFields + ",false,0\r\n"
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
@@ -20,7 +20,7 @@ struct CSVWriterTests {
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + "\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + ",false,0\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -36,7 +36,7 @@ struct CSVWriterTests {
       "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
       "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
       "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
-      "ctx_switches_vol", "ctx_switches_invol",
+      "ctx_switches_vol", "ctx_switches_invol", "interrupted", "undrained_clients",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -59,8 +59,17 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 57)
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 59)
     }
+  }
+
+  @Test func everyRowOfAnInterruptedRunSaysSoAndCountsItsUndrainedClients() {
+    var result = OutputFixtures.naiveInside
+    result.interrupted = true
+    result.undrainedClients = 3
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(text.split(separator: "\r\n")[1].hasSuffix(",1571,true,3"))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -83,7 +92,8 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields))
+    #expect(
+      row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + ",false,0"))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -93,7 +103,9 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let fields = text.split(separator: "\r\n")[1].split(
       separator: ",", omittingEmptySubsequences: false)
-    let memory = fields.suffix(from: CSVWriter.columns.firstIndex(of: "allocated_bytes")!)
+    let memory = fields[
+      CSVWriter.columns.firstIndex(of: "allocated_bytes")!...CSVWriter.columns.firstIndex(
+        of: "ctx_switches_invol")!]
     #expect(memory.count == 17)
     #expect(memory.allSatisfy { $0 == "n/a" })
   }
