@@ -11,13 +11,15 @@ enum ClientLoop {
   /// Issues requests until the claimed index reaches `limit` or the issue time reaches `deadline`
   /// (a `MonotonicClock` reading), recording into `recorder`. `decoder` is non-nil when callers decode
   /// outside the cache. When `recorder.rawLatencies` is non-nil every request's latency is also
-  /// appended there, with its issue time relative to `windowStart`.
+  /// appended there, with its issue time relative to `windowStart`. A `runStop` request (a signal or
+  /// the run's deadline) stops it before its next request.
   static func run<C: Cache>(
     cache: C, keys: KeySequence, claims: RequestClaims, limit: Int, deadline: UInt64,
-    decoder: PayloadDecoder?, windowStart: UInt64 = 0, into recorder: inout ClientRecorder
+    decoder: PayloadDecoder?, windowStart: UInt64 = 0, runStop: RunStop? = nil,
+    into recorder: inout ClientRecorder
   ) async {
     var batch = 0..<0
-    while true {
+    while runStop?.isRequested != true {
       if batch.isEmpty { batch = claims.nextBatch() }
       let index = batch.lowerBound
       batch = batch.dropFirst()

@@ -74,6 +74,9 @@ enum HelpText {
                                 wait for SIGUSR1. (default: off)
       --max-time <duration>     sweep only: time budget; no cell starts after
                                 it, > 0 and <= 1440m. (default: none)
+      --deadline <duration>     Bound on the whole run, > 0 and <= 1440m; when
+                                it passes, the run stops like on Ctrl-C and
+                                exits 1. (default: none)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
@@ -111,5 +114,7 @@ enum HelpText {
       1   failure
       2   gate regression (compare)
       64  usage error (bad command line, profile or input file)
+      130 interrupted by SIGINT (143: SIGTERM); results so far are written,
+          marked interrupted. A second Ctrl-C exits at once.
     """
 }

@@ -56,6 +56,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case pauseBeforeWindow = "--pause-before-window"
   /// Time budget of a sweep, a duration (`sweep` only).
   case maxTime = "--max-time"
+  /// Wall time bound of the whole run, a duration.
+  case deadline = "--deadline"
 
   var description: String { rawValue }
 

@@ -60,7 +60,8 @@ enum JSONWriter {
       of: result, scenario: scenario, metadata: metadata, calibration: calibration)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
-    for index in start..<CSVWriter.columns.count {
+    // The document's own `interrupted` member carries the run's flag; it is no metric.
+    for index in start..<CSVWriter.columns.count where CSVWriter.columns[index] != "interrupted" {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]

@@ -16,6 +16,7 @@ enum ProfileResolver {
       var resolved = try builder.build()
       resolved.csvPath = configuration.csvPath
       resolved.baselinePath = configuration.baselinePath
+      resolved.deadline = configuration.deadline
       resolved.profile = nil
       return resolved
     } catch {

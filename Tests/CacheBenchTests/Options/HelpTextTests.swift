@@ -44,6 +44,7 @@ struct HelpTextTests {
     (.profileVariant, "every variant", []),
     (.pauseBeforeWindow, "off", []),
     (.maxTime, "none", []),
+    (.deadline, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)
