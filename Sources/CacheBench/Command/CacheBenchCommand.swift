@@ -7,6 +7,9 @@ public enum CacheBenchCommand {
     static let failure: Int32 = 1
     static let regression: Int32 = 2
     static let usage: Int32 = 64
+    /// A run stopped by a signal exits 128 + its number, as a shell reports a death by that signal:
+    /// 130 for SIGINT, 143 for SIGTERM.
+    static func signalled(_ number: Int32) -> Int32 { 128 + number }
   }
 
   /// Runs the tool with `arguments` (without the program name) and returns the process exit code.
@@ -96,10 +99,27 @@ public enum CacheBenchCommand {
     driver.meter = meter
     driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
     driver.windowObserver = profiling
+    let runStop = driver.runStop
+    let signals = TerminationSignals { number in
+      if runStop.request(.signal(number)) {
+        printError("interrupted by signal \(number): draining; press Ctrl-C again to exit at once")
+      }
+    }
+    defer { signals.uninstall() }
+    let deadlineTimer = configuration.deadline.map { deadline in
+      Task {
+        try? await Task.sleep(for: deadline)
+        guard !Task.isCancelled else { return }
+        if runStop.request(.deadline) {
+          printError("deadline of \(HumanUnits.latency(deadline)) reached: draining")
+        }
+      }
+    }
+    defer { deadlineTimer?.cancel() }
     let ticker =
       style == .bar
       ? Task { await progress.tick(every: .milliseconds(200), clock: ContinuousClock()) } : nil
-    let results: [VariantResult]
+    var results: [VariantResult]
     do {
       results = try await driver.run()
     } catch {
@@ -108,6 +128,19 @@ public enum CacheBenchCommand {
       return ExitCode.failure
     }
     await stop(ticker, progress)
+    let stopReason = runStop.reason
+    if stopReason != nil {
+      results = results.map { result in
+        var result = result
+        result.interrupted = true
+        return result
+      }
+      for result in results where result.undrainedClients > 0 {
+        printError(
+          "\(result.variant.description): \(result.undrainedClients) clients did not drain in time;"
+            + " their requests are in no figure")
+      }
+    }
     if let failure = profiling.failure {
       printError(failure.description)
       return ExitCode.failure
@@ -126,7 +159,7 @@ public enum CacheBenchCommand {
       do {
         let text = try RunOutputs.render(
           output.option, results: results, scenario: scenario, metadata: metadata,
-          calibration: calibration)
+          calibration: calibration, interrupted: stopReason != nil)
         if output.isStandardOutput {
           print(text, terminator: "")
         } else {
@@ -136,6 +169,16 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
+    }
+    switch stopReason {
+    case .signal(let number):
+      return ExitCode.signalled(number)
+    case .deadline:
+      printError(
+        "the run did not finish before its deadline; results so far are marked interrupted")
+      return ExitCode.failure
+    case nil:
+      break
     }
     if let baselinePath = configuration.baselinePath {
       let baseline = ResultDocument(

@@ -5,7 +5,9 @@ import Synchronization
 /// - `bar` (stderr is a terminal): the workload summary line, then a `ProgressLine` redrawn in place
 ///   on every `tick()`; when a variant finishes, the bar is erased and its result line printed, so
 ///   the scrollback holds the same lines as the `lines` style.
-/// - `lines` (a file, pipe or CI log): the summary line, then one line per finished variant.
+/// - `lines` (a file, pipe or CI log): the summary line, then per variant a line when its measured
+///   window opens (so a long window in a log, or a test driving the executable, shows what is running)
+///   and one when it finishes.
 /// - `silent` (`--quiet`): nothing.
 ///
 /// Results never go through here: they belong on stdout. State is behind a `Mutex` because the
@@ -73,7 +75,13 @@ final class ProgressReporter: Sendable {
       case .windowStarted(let window):
         state.window = window
         state.windowStart = now()
-        if style == .bar { draw(&state) }
+        if style == .bar {
+          draw(&state)
+        } else if window.phase == .measurement {
+          write(
+            Self.prefixed(
+              "[\(state.position)/\(variantCount)] \(window.variant.description): measuring"))
+        }
       case .finished(let result):
         state.window = nil
         var text = state.barShown ? Self.eraseLine : ""

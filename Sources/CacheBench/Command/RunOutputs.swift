@@ -8,15 +8,17 @@ enum RunOutputs {
     }
   }
 
-  /// The text of the format `option` names for a finished run.
+  /// The text of the format `option` names for a finished run; `interrupted` marks a run cut short by a
+  /// signal or its deadline.
   static func render(
     _ option: OptionName, results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
-    calibration: Calibration? = nil
+    calibration: Calibration? = nil, interrupted: Bool = false
   ) throws(OutputError) -> String {
     switch option {
     case .json:
       return try JSONWriter.render(
-        results: results, scenario: scenario, metadata: metadata, calibration: calibration)
+        results: results, scenario: scenario, metadata: metadata, interrupted: interrupted,
+        calibration: calibration)
     case .markdown:
       return MarkdownWriter.render(results: results, scenario: scenario, metadata: metadata)
     case .histogramCSV:

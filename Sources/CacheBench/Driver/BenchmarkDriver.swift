@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs a scenario: for each variant, a warm-up on a throwaway cache, then a measured window on a fresh,
 /// empty cache, then the accounting check.
 ///
@@ -19,6 +21,11 @@ struct BenchmarkDriver: Sendable {
   var windowObserver: (any WindowObserver)?
   /// Measures each window's memory and CPU; by default nothing (every such figure unknown).
   var meter = ResourceMeter.disabled
+  /// Asked by a signal or the deadline to stop issuing requests; the driver then drains (`drain`),
+  /// reports what it measured so far marked interrupted, and starts no further variant.
+  var runStop = RunStop()
+  /// How long a stopped window waits for in-flight requests before cancelling and then abandoning them.
+  var drain = DrainPolicy()
 
   init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -34,9 +41,11 @@ struct BenchmarkDriver: Sendable {
     let lead = await SleepLead.calibrated(for: scenario.fetchLatency)
     var results: [VariantResult] = []
     for variant in scenario.variants {
+      if runStop.isRequested { break }
       onEvent(.started(variant))
       let before = await meter.settledAllocatedBytes()
-      var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      guard var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      else { break }
       // Measured once `measure` has released the variant's caches and tasks.
       if let before, let after = await meter.settledAllocatedBytes(),
         let histogramBytes = meter.histogramBytes
@@ -50,11 +59,12 @@ struct BenchmarkDriver: Sendable {
     return results
   }
 
-  /// Warms up and measures one variant.
+  /// Warms up and measures one variant; nil when a stop arrived before its measured window opened,
+  /// so nothing of it was measured.
   @concurrent
   func measure(
     _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder, lead: SleepLead
-  ) async throws(AccountingError) -> VariantResult {
+  ) async throws(AccountingError) -> VariantResult? {
     if scenario.warmupRequests > 0 {
       let fetcher = makeFetcher(ledger: FetchLedger(), lead: lead)
       let cache = CacheFactory.makeCache(
@@ -66,6 +76,7 @@ struct BenchmarkDriver: Sendable {
         cache: cache, keys: keys, stop: stop,
         decoder: variant.decode == .outside ? decoder : nil, claims: claims)
     }
+    if runStop.isRequested { return nil }
     let ledger = FetchLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let mark = await meter.begin()
@@ -76,10 +87,11 @@ struct BenchmarkDriver: Sendable {
       .windowStarted(
         WindowProgress(variant, phase: .measurement, stop: scenario.stop, claims: claims)))
     await windowObserver?.windowWillOpen(variant)
-    let (recorder, elapsed) = await window(
+    let outcome = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
       rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
+    let recorder = outcome.recorder
     await windowObserver?.windowDidClose(variant, requests: recorder.requests)
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
     // The end reading must see the cache, which nothing uses after the count above.
@@ -95,7 +107,7 @@ struct BenchmarkDriver: Sendable {
       cancellations: recorder.cancellations,
       fetches: fetched.fetches,
       duplicateFetches: fetched.duplicateFetches,
-      windowNanoseconds: elapsed,
+      windowNanoseconds: outcome.nanoseconds,
       latency: recorder.latency,
       fetchLatency: fetched.latency,
       configuredFetchLatency: scenario.fetchLatency,
@@ -107,8 +119,11 @@ struct BenchmarkDriver: Sendable {
     result.evictions = recorder.evictions
     result.expirations = recorder.expirations
     result.fetchesInFlightAfterWindow = fetched.inFlight
+    result.interrupted = outcome.wasStopped
+    result.undrainedClients = outcome.undrainedClients
     var expected: Int? = nil
-    if case .requests(let count) = scenario.stop { expected = count }
+    // A stopped window served fewer requests than asked, by design; the identity still holds.
+    if case .requests(let count) = scenario.stop, !outcome.wasStopped { expected = count }
     try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
     blackHole(recorder.checksum)
     return result
@@ -127,26 +142,37 @@ struct BenchmarkDriver: Sendable {
     return (count + scenario.concurrency - 1) / scenario.concurrency
   }
 
-  /// Drives `cache` with the scenario's clients until `stop`, and returns the merged recorders and the
-  /// window's wall time in nanoseconds. `decoder` is non-nil when callers decode outside the cache.
-  /// Clients claim request indices from `claims`; with a `rawLatencyCapacity` they also keep every
-  /// request's latency, each reserving that many samples first.
+  /// Drives `cache` with the scenario's clients until `stop` or a stop request (`runStop`, then
+  /// drained by `drain`), and returns what the clients recorded. `decoder` is non-nil when callers
+  /// decode outside the cache. Clients claim request indices from `claims`; with a
+  /// `rawLatencyCapacity` they also keep every request's latency, each reserving that many samples first.
   @concurrent
   func window(
     cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil
-  ) async -> (ClientRecorder, UInt64) {
+  ) async -> WindowOutcome {
     await Self.window(
       cache: cache, keys: keys, operations: scenario.operations, stop: stop,
-      concurrency: scenario.concurrency, decoder: decoder,
-      claims: claims, rawLatencyCapacity: rawLatencyCapacity)
+      concurrency: scenario.concurrency, decoder: decoder, claims: claims,
+      rawLatencyCapacity: rawLatencyCapacity, runStop: runStop, drain: drain)
+  }
+
+  /// The clients' recorders as they return, and how many have; a class so every client task and the
+  /// window share it.
+  private final class ReturnedClients: Sendable {
+    struct State {
+      var recorder = ClientRecorder()
+      var clients = 0
+    }
+    let state = Mutex(State())
   }
 
   @concurrent
   private static func window<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
-    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?
-  ) async -> (ClientRecorder, UInt64) {
+    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?, runStop: RunStop,
+    drain: DrainPolicy
+  ) async -> WindowOutcome {
     let limit: Int
     let deadline: UInt64
     let start = MonotonicClock.now()
@@ -158,28 +184,76 @@ struct BenchmarkDriver: Sendable {
       limit = .max
       deadline = start &+ UInt64(duration.nanoseconds)
     }
-    let merged = await withTaskGroup(of: ClientRecorder.self) { group in
-      for _ in 0..<concurrency {
-        group.addTask {
-          var recorder = ClientRecorder()
-          if let rawLatencyCapacity {
-            var samples: [RawLatencySample] = []
-            samples.reserveCapacity(rawLatencyCapacity)
-            recorder.rawLatencies = samples
+    // Each client hands in its recorder as it returns, so an abandoned window still reports every
+    // client that did return.
+    let returned = ReturnedClients()
+    let clients = Task {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<concurrency {
+          group.addTask {
+            let recorder = await client(
+              cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
+              start: start,
+              decoder: decoder, claims: claims, rawLatencyCapacity: rawLatencyCapacity,
+              runStop: runStop)
+            returned.state.withLock {
+              $0.recorder.merge(recorder)
+              $0.clients += 1
+            }
           }
-          await ClientLoop.run(
-            cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
-            deadline: deadline, decoder: decoder, windowStart: start, into: &recorder)
-          return recorder
         }
       }
-      var merged = ClientRecorder()
-      for await recorder in group {
-        merged.merge(recorder)
-      }
-      return merged
     }
-    return (merged, MonotonicClock.now() - start)
+    let ended = FirstOutcome<Bool>()
+    let completion = Task {
+      await clients.value
+      ended.deliver(true)
+    }
+    let watcher = Task {
+      guard await runStop.requested() != nil else { return }
+      try? await Task.sleep(for: drain.grace)
+      guard !Task.isCancelled else { return }
+      clients.cancel()
+      try? await Task.sleep(for: drain.abandonAfter)
+      guard !Task.isCancelled else { return }
+      ended.deliver(false)
+    }
+    // The clients are unstructured so the window can stop waiting for them; a cancelled driver task
+    // must still reach them.
+    let drained = await withTaskCancellationHandler {
+      await ended.value()
+    } onCancel: {
+      clients.cancel()
+    }
+    let elapsed = MonotonicClock.now() - start
+    watcher.cancel()
+    // An abandoned window leaves `completion` waiting for the stuck clients; it ends with them.
+    if drained { await completion.value }
+    let (recorder, count) = returned.state.withLock { ($0.recorder, $0.clients) }
+    return WindowOutcome(
+      recorder: recorder, nanoseconds: elapsed, undrainedClients: concurrency - count,
+      wasStopped: runStop.isRequested)
+  }
+
+  /// One closed-loop client: claims and issues requests until the window's limit or deadline, or a
+  /// stop request, and returns what it recorded.
+  @concurrent
+  private static func client<C: Cache>(
+    cache: C, keys: KeySequence, operations: OperationMix, limit: Int, deadline: UInt64,
+    start: UInt64,
+    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?, runStop: RunStop
+  ) async -> ClientRecorder {
+    var recorder = ClientRecorder()
+    if let rawLatencyCapacity {
+      var samples: [RawLatencySample] = []
+      samples.reserveCapacity(rawLatencyCapacity)
+      recorder.rawLatencies = samples
+    }
+    await ClientLoop.run(
+      cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
+      deadline: deadline,
+      decoder: decoder, windowStart: start, runStop: runStop, into: &recorder)
+    return recorder
   }
 }
 

@@ -15,14 +15,15 @@ enum ClientLoop {
   /// (a `MonotonicClock` reading), recording into `recorder`. `decoder` is non-nil when callers decode
   /// outside the cache. When `recorder.rawLatencies` is non-nil every request's latency is also
   /// appended there, with its issue time relative to `windowStart`. Index i does what
-  /// `operations.operation(at: i)` says; a `limit` counts invalidations among the operations.
+  /// `operations.operation(at: i)` says; a `limit` counts invalidations among the operations. A `runStop`
+  /// request (a signal or the run's deadline) stops it before its next operation.
   static func run<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix = .readsOnly, claims: RequestClaims,
-    limit: Int, deadline: UInt64,
-    decoder: PayloadDecoder?, windowStart: UInt64 = 0, into recorder: inout ClientRecorder
+    limit: Int, deadline: UInt64, decoder: PayloadDecoder?, windowStart: UInt64 = 0,
+    runStop: RunStop? = nil, into recorder: inout ClientRecorder
   ) async {
     var batch = 0..<0
-    while true {
+    while runStop?.isRequested != true {
       if batch.isEmpty { batch = claims.nextBatch() }
       let index = batch.lowerBound
       batch = batch.dropFirst()

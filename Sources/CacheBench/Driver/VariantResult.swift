@@ -44,6 +44,12 @@ struct VariantResult: Sendable {
   /// Histograms a result keeps (latency, fetch latency, actor wait, actor service), which outlive the
   /// variant's window as part of the result rather than as a leak.
   static let histogramCount = 4
+  /// Whether the run this result belongs to was cut short by a signal or its deadline: this window may
+  /// have served fewer requests than the scenario asked for, and later variants were not measured.
+  var interrupted = false
+  /// Clients of an interrupted window that were still inside a request when it was given up on (see
+  /// `DrainPolicy`); their requests are counted in no figure of this result.
+  var undrainedClients = 0
 
   /// Requests per second of window wall time.
   var throughput: Double {

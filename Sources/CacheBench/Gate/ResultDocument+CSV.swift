@@ -12,8 +12,11 @@ extension ResultDocument {
     "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
     "invalidate_rate", "cancel_rate", "capacity", "ttl_ns",
   ]
-  /// See `metadataColumns`. `peak_rss_source` says how a metric was measured, not a measure.
-  static let variantColumns = ["variant", "design", "decode", "shards", "peak_rss_source"]
+  /// See `metadataColumns`. `peak_rss_source` says how a metric was measured, not a measure;
+  /// `interrupted` says whether the run was cut short, read into `ResultDocument.interrupted`.
+  static let variantColumns = [
+    "variant", "design", "decode", "shards", "peak_rss_source", "interrupted",
+  ]
 
   /// Reads the document of a `--csv` file: one row per variant, metadata and scenario from the first.
   ///
@@ -28,7 +31,8 @@ extension ResultDocument {
       throw SchemaViolation(field: "(rows)", value: "(none)", reason: "there is no variant row")
     }
     kind = .result
-    interrupted = false
+    // A CSV written before the column existed is of a run that completed.
+    interrupted = table.rows.contains { table.value("interrupted", in: $0) == "true" }
     metadata = .object(
       Self.metadataColumns.compactMap { name in
         table.value(name, in: first).map { (name, Self.typed($0)) }

@@ -83,6 +83,9 @@ enum HelpText {
                                 <= 1440m. (default: none, no expiry)
       --max-time <duration>     sweep only: time budget; no cell starts after
                                 it, > 0 and <= 1440m. (default: none)
+      --deadline <duration>     Bound on the whole run, > 0 and <= 1440m; when
+                                it passes, the run stops like on Ctrl-C and
+                                exits 1. (default: none)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
@@ -120,5 +123,7 @@ enum HelpText {
       1   failure
       2   gate regression (compare)
       64  usage error (bad command line, profile or input file)
+      130 interrupted by SIGINT (143: SIGTERM); results so far are written,
+          marked interrupted. A second Ctrl-C exits at once.
     """
 }

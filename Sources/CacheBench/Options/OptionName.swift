@@ -64,6 +64,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case ttl = "--ttl"
   /// Time budget of a sweep, a duration (`sweep` only).
   case maxTime = "--max-time"
+  /// Wall time bound of the whole run, a duration.
+  case deadline = "--deadline"
 
   var description: String { rawValue }
 

@@ -23,6 +23,8 @@ struct RunConfiguration: Sendable, Equatable {
   var profiling = ProfilingOptions()
   /// A `--profile-variant` given with `--profile`, checked against the variants once the profile is read.
   var pendingProfileVariant: String? = nil
+  /// Bound on the whole run's wall time (`--deadline`); when it passes the run stops as on SIGINT.
+  var deadline: Duration? = nil
 
   /// The value of `csvPath` that means "write the CSV to stdout".
   static let standardOutputPath = "-"

@@ -20,6 +20,7 @@ struct RunConfigurationBuilder {
   private var scenarioSettings: [OptionSetting] = []
   private var profiling = ProfilingOptions()
   private var profileVariant: String?
+  private var deadline: Duration?
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -94,6 +95,10 @@ struct RunConfigurationBuilder {
       profiling.perfControl = paths
     case .profileVariant:
       profileVariant = value
+    case .deadline:
+      deadline = try Parse.duration(
+        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
+        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
     case .quiet, .pauseBeforeWindow:
       applyFlag(option)
     case .invalidateRate:
@@ -148,6 +153,7 @@ struct RunConfigurationBuilder {
     try configuration.checkOutputsAreDistinct()
     configuration.baselinePath = baselinePath
     configuration.profiling = profiling
+    configuration.deadline = deadline
     if let profilePath {
       configuration.profile = ProfileRequest(path: profilePath, overrides: scenarioSettings)
       // The profile may change the variants, so the selection waits until it is read.

@@ -51,8 +51,18 @@ enum AtomicFileWriter {
   ///
   /// Meant to run before a benchmark starts, so a typo in an output path fails in milliseconds
   /// rather than after the run.
+  ///
+  /// Besides the checks of `checkedLocation`, it creates (and removes) the temporary file the write
+  /// would create: permission bits say nothing for root or on file systems such as `/proc`, where
+  /// only an actual create tells, and a run must not end with some outputs written and one refused.
   static func checkWritable(path: String) throws(OutputError) {
-    _ = try checkedLocation(of: path)
+    let location = try checkedLocation(of: path)
+    let probe = location.directoryPrefix + temporaryName(for: location.name)
+    let descriptor = try perform(path) { () throws(POSIXFiles.CallError) in
+      try POSIXFiles.createNewFile(atPath: probe)
+    }
+    try? POSIXFiles.close(descriptor)
+    POSIXFiles.removeIgnoringErrors(atPath: probe)
   }
 
   /// Where `path` points, split into the parts the writer needs.

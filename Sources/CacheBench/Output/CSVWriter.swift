@@ -210,6 +210,10 @@ enum CSVWriter {
         DecimalText.fixed($0, fractionDigits: 3)
       } ?? ""
     },
+    // Whether a signal or --deadline cut the run short (see `VariantResult.interrupted`), and how many
+    // clients of this window were abandoned still inside a request.
+    Field(name: "interrupted") { $0.result.interrupted ? "true" : "false" },
+    Field(name: "undrained_clients") { String($0.result.undrainedClients) },
     // Operation mix (issue 4): the scenario's rates, then what the window issued.
     Field(name: "invalidate_rate") {
       DecimalText.fixed($0.scenario.invalidateRate, fractionDigits: 4)

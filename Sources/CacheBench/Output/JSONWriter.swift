@@ -60,9 +60,12 @@ enum JSONWriter {
       of: result, scenario: scenario, metadata: metadata, calibration: calibration)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
-    // Scenario columns appended after the metrics (the operation mix, retention) are not metrics.
+    // The document's own `interrupted` member carries the run's flag, and scenario columns appended after
+    // the metrics (the operation mix, retention) are not metrics either.
     for index in start..<CSVWriter.columns.count
-    where !ResultDocument.scenarioColumns.contains(CSVWriter.columns[index]) {
+    where CSVWriter.columns[index] != "interrupted"
+      && !ResultDocument.scenarioColumns.contains(CSVWriter.columns[index])
+    {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]

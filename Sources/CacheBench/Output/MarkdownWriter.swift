@@ -11,6 +11,9 @@ enum MarkdownWriter {
   {
     let table = ResultTable(columns: TableWriter.columns, results: results)
     var text = "### cachebench results\n\n"
+    if results.contains(where: \.interrupted) {
+      text += "**Interrupted**: the run was cut short; these are the results measured so far.\n\n"
+    }
     text += row(table.headers.map(escaped))
     text += row(
       table.alignments.map { alignment in

@@ -1,8 +1,12 @@
 extension VariantResult {
   /// The histograms a result exports, by the name the JSON and histogram CSV files give them, in the
-  /// order they are written: `latency` (request latency) and `fetch_latency` (realised, at the
-  /// fetcher). A histogram added to the result joins both files by being listed here.
+  /// order they are written: `latency` (request latency), `fetch_latency` (realised, at the fetcher),
+  /// `actor_wait` (queue delay before the cache's isolation) and `actor_service` (time inside it).
+  /// A histogram added to the result joins both files by being listed here.
   var namedHistograms: [(name: String, histogram: LatencyHistogram)] {
-    [("latency", latency), ("fetch_latency", fetchLatency)]
+    [
+      ("latency", latency), ("fetch_latency", fetchLatency), ("actor_wait", actorWait),
+      ("actor_service", actorService),
+    ]
   }
 }

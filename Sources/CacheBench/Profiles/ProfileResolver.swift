@@ -13,9 +13,10 @@ enum ProfileResolver {
       for setting in profile.settings(overriddenBy: request.overrides) {
         try builder.apply(setting.value, for: setting.option)
       }
-      var resolved = try builder.build()
-      resolved.csvPath = configuration.csvPath
-      resolved.baselinePath = configuration.baselinePath
+      // Only the scenario comes from the profile; every output, flag and profiling setting given on
+      // the command line stays as it was.
+      var resolved = configuration
+      resolved.scenario = try builder.build().scenario
       resolved.profile = nil
       return resolved
     } catch {

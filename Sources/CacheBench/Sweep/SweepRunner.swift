@@ -48,7 +48,11 @@ struct SweepRunner: Sendable {
           cell: cell, position: index + 1, total: plan.cells.count, elapsed: now &- start,
           budgetLeft: deadline.map { $0 &- now }))
       let driver = BenchmarkDriver(scenario: scenario(for: cell))
-      let result = try await driver.measure(cell.variant, keys: keys, decoder: decoder, lead: lead)
+      // nil only when the run was asked to stop before the window, which ends the sweep.
+      guard
+        let result = try await driver.measure(
+          cell.variant, keys: keys, decoder: decoder, lead: lead)
+      else { break }
       results.append((cell, result))
     }
     return results

@@ -57,10 +57,14 @@ struct ProgressReporterTests {
       ])
   }
 
-  @Test func aFileOrPipeGetsTheSummaryAndOneLinePerVariant() {
+  @Test func aFileOrPipeGetsTheSummaryAndALineWhenEachVariantsWindowOpensAndEnds() {
     let terminal = Terminal()
     drive(reporter(.lines, terminal), terminal)
-    #expect(terminal.written == ["cachebench: 1 variant; each: 100 requests\n", Self.resultLine])
+    #expect(
+      terminal.written == [
+        "cachebench: 1 variant; each: 100 requests\n",
+        "cachebench: [1/2] naive/inside: measuring\n", Self.resultLine,
+      ])
   }
 
   @Test func quietWritesNothing() {

@@ -48,6 +48,7 @@ struct HelpTextTests {
     (.capacity, "none, no limit", []),
     (.ttl, "none, no expiry", []),
     (.maxTime, "none", []),
+    (.deadline, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)

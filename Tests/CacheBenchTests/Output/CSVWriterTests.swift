@@ -15,7 +15,7 @@ struct CSVWriterTests {
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + noContention + noOperationMix + "\r\n"
+    + measuredFields + noContention + ",false,0" + noOperationMix + "\r\n"
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
@@ -27,8 +27,8 @@ struct CSVWriterTests {
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + noOperationMix
-    + "\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0"
+    + noOperationMix + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -53,7 +53,7 @@ struct CSVWriterTests {
       "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
       "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
       "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
-      "harness_allocated_bytes_per_request",
+      "harness_allocated_bytes_per_request", "interrupted", "undrained_clients",
       "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
       "expirations",
     ]
@@ -84,6 +84,17 @@ struct CSVWriterTests {
     }
   }
 
+  @Test func everyRowOfAnInterruptedRunSaysSoAndCountsItsUndrainedClients() {
+    var result = OutputFixtures.naiveInside
+    result.interrupted = true
+    result.undrainedClients = 3
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(
+      text.split(separator: "\r\n")[1].hasSuffix(
+        ",1571" + Self.noContention + ",true,3" + Self.noOperationMix))
+  }
+
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
     var scenario = OutputFixtures.scenario
     scenario.distribution = .uniform
@@ -107,7 +118,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
-          + Self.noOperationMix))
+          + ",false,0" + Self.noOperationMix))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -117,9 +128,10 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let fields = text.split(separator: "\r\n")[1].split(
       separator: ",", omittingEmptySubsequences: false)
-    let start = CSVWriter.columns.firstIndex(of: "allocated_bytes")!
-    let memory = fields[start..<(start + 17)]
-    #expect(CSVWriter.columns[start + 16] == "ctx_switches_invol")
+    let memory = fields[
+      CSVWriter.columns.firstIndex(of: "allocated_bytes")!...CSVWriter.columns.firstIndex(
+        of: "ctx_switches_invol")!]
+    #expect(memory.count == 17)
     #expect(memory.allSatisfy { $0 == "n/a" })
   }
 
@@ -147,7 +159,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
-          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000"
+          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0"
           + Self.noOperationMix))
   }
 

@@ -192,6 +192,32 @@ struct ProfileTests {
     #expect(resolved.profile == nil)
   }
 
+  @Test func outputsFlagsAndProfilingGivenBesideAProfileAreKept() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-profile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("p.json").path
+    try #"{"requests": 100, "keys": 7}"#.write(toFile: path, atomically: true, encoding: .utf8)
+    let arguments = [
+      "--profile", path, "--json", "r.json", "--markdown", "r.md", "--histogram-csv", "h.csv",
+      "--raw-latencies", "raw.csv", "--quiet", "--pause-before-window", "--deadline", "5s",
+    ]
+    guard case .run(let request) = try CommandLineParser.parse(arguments) else {
+      Issue.record("not a run")
+      return
+    }
+    let resolved = try ProfileResolver.resolve(request)
+    #expect(resolved.scenario.keys == 7)
+    #expect(resolved.jsonPath == "r.json")
+    #expect(resolved.markdownPath == "r.md")
+    #expect(resolved.histogramCSVPath == "h.csv")
+    #expect(resolved.rawLatenciesPath == "raw.csv")
+    #expect(resolved.isQuiet)
+    #expect(resolved.profiling.pauseBeforeWindow)
+    #expect(resolved.deadline == .seconds(5))
+  }
+
   @Test func aMissingProfileFileIsReportedWithTheSystemsReason() {
     #expect(
       throws: ProfileError.unreadable(

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import CacheBench
+
+/// The built `cachebench` interrupted as a user would: a signal sent to the child process once its
+/// stderr says the first measured window is open, or a `--deadline` that passes mid-window. No sleeps:
+/// the test waits for the child's own words.
+@Suite(.timeLimit(.minutes(2)))
+struct InterruptionExecutableTests {
+  /// A run that would take an hour if nothing stopped it.
+  private static let hourLongRun = [
+    "--variants", "coalescing,mutex", "--decode", "none", "--duration", "60m", "--warmup", "0",
+    "--concurrency", "4", "--latency", "1ms", "--csv", "-",
+  ]
+
+  /// The child, its stdout and stderr being read as it writes them.
+  private func start(_ arguments: [String]) throws -> (Process, OutputWatcher, OutputWatcher) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = directory.appendingPathComponent("cachebench")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build the cachebench executable first (swift build --build-tests)")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let log = Pipe()
+    process.standardOutput = output
+    process.standardError = log
+    try process.run()
+    return (
+      process, OutputWatcher(output.fileHandleForReading), OutputWatcher(log.fileHandleForReading)
+    )
+  }
+
+  /// The CSV's rows keyed by column name.
+  private func rows(_ csv: String) -> [[String: String]] {
+    let records = csv.split(separator: "\r\n")
+    guard let header = records.first?.split(separator: ",", omittingEmptySubsequences: false)
+    else { return [] }
+    return records.dropFirst().map { record in
+      let fields = record.split(separator: ",", omittingEmptySubsequences: false)
+      return Dictionary(uniqueKeysWithValues: zip(header.map(String.init), fields.map(String.init)))
+    }
+  }
+
+  @Test(arguments: [(SignalName.interrupt, Int32(130)), (SignalName.terminate, Int32(143))])
+  func aSignalDuringAWindowWritesTheVariantMeasuredSoFarMarkedInterrupted(
+    signal: SignalName, exitCode: Int32
+  ) async throws {
+    let (process, output, log) = try start(Self.hourLongRun)
+    _ = await log.text(containing: "[1/2] coalescing/none: measuring")
+    switch signal {
+    case .interrupt: process.interrupt()
+    case .terminate: process.terminate()
+    }
+    let csv = await output.allText()
+    let text = await log.allText()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == exitCode, "\(text)")
+    let rows = rows(csv)
+    #expect(rows.map { $0["variant"] } == ["coalescing"], "\(text)")
+    #expect(rows.first?["interrupted"] == "true")
+    #expect(rows.first?["undrained_clients"] == "0")
+    #expect(text.contains("interrupted by signal"))
+  }
+
+  @Test func aDeadlineStopsTheRunWithItsResultsMarkedInterruptedAndExitsOne() async throws {
+    let (process, output, log) = try start(Self.hourLongRun + ["--deadline", "1s"])
+    let csv = await output.allText()
+    let text = await log.allText()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(text)")
+    #expect(rows(csv).first?["interrupted"] == "true")
+    #expect(text.contains("deadline"))
+  }
+
+  /// The signals a test sends.
+  enum SignalName: Sendable, CustomTestStringConvertible {
+    case interrupt
+    case terminate
+
+    var testDescription: String { self == .interrupt ? "SIGINT" : "SIGTERM" }
+  }
+}
