@@ -30,7 +30,7 @@ struct BenchmarkDriver: Sendable {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
     let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
-    let lead = await SleepLead.calibrated(for: scenario.fetchLatency)
+    let lead = await SleepLead.calibrated(for: scenario.latencyDistribution.typical)
     var results: [VariantResult] = []
     for variant in scenario.variants {
       onEvent(.started(variant))
@@ -40,7 +40,7 @@ struct BenchmarkDriver: Sendable {
       if let before, let after = await meter.settledAllocatedBytes(),
         let histogramBytes = meter.histogramBytes
       {
-        result.resources.retainedBytes = after - before - 2 * histogramBytes
+        result.resources.retainedBytes = after - before - result.histogramCount * histogramBytes
       }
       onEvent(.finished(result))
       results.append(result)
@@ -54,7 +54,7 @@ struct BenchmarkDriver: Sendable {
     _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder, lead: SleepLead
   ) async throws(AccountingError) -> VariantResult {
     if scenario.warmupRequests > 0 {
-      let fetcher = makeFetcher(ledger: FetchLedger(), lead: lead)
+      let fetcher = makeFetcher(ledger: makeLedger(), lead: lead)
       let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
       let claims = RequestClaims()
       let stop = StopCondition.requests(scenario.warmupRequests)
@@ -63,7 +63,7 @@ struct BenchmarkDriver: Sendable {
         cache: cache, keys: keys, stop: stop,
         decoder: variant.decode == .outside ? decoder : nil, claims: claims)
     }
-    let ledger = FetchLedger()
+    let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let mark = await meter.begin()
     let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
@@ -94,8 +94,9 @@ struct BenchmarkDriver: Sendable {
       windowNanoseconds: elapsed,
       latency: recorder.latency,
       fetchLatency: fetched.latency,
-      configuredFetchLatency: scenario.fetchLatency,
+      configuredFetchLatency: scenario.latencyDistribution.mean,
       rawLatencies: recorder.rawLatencies ?? [])
+    result.fetchQueue = fetched.fetchQueue
     result.resources = resources
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
@@ -104,10 +105,19 @@ struct BenchmarkDriver: Sendable {
     return result
   }
 
-  private func makeFetcher(ledger: FetchLedger, lead: SleepLead) -> ConstantLatencyFetcher {
-    ConstantLatencyFetcher(
-      latency: scenario.fetchLatency, payloadBytes: scenario.payloadBytes, ledger: ledger,
-      lead: lead)
+  /// A fresh fetcher over `ledger`, with a pool of its own when the scenario limits fetches.
+  private func makeFetcher(ledger: FetchLedger, lead: SleepLead) -> SimulatedFetcher {
+    let settings = scenario.fetcher
+    return SimulatedFetcher(
+      draws: FetchDraws(
+        latency: scenario.latencyDistribution, failRate: settings.failRate, seed: scenario.seed),
+      payloadBytes: scenario.payloadBytes, ledger: ledger, lead: lead,
+      ignoresCancellation: settings.ignoresCancellation,
+      pool: settings.fetchLimit.map { FetchPool(limit: $0) })
+  }
+
+  private func makeLedger() -> FetchLedger {
+    FetchLedger(recordsFetchQueue: scenario.fetcher.fetchLimit != nil)
   }
 
   /// Raw latency samples each client reserves room for before the window: an even share of a

@@ -26,6 +26,11 @@ struct VariantResult: Sendable {
   var rawLatencies: [RawLatencySample] = []
   /// Memory and CPU the window cost; unknown figures are nil.
   var resources = ResourceUsage.unmeasured
+  /// Time fetches waited for a fetch-pool slot (`--fetch-limit`), apart from actor queueing; nil without a pool.
+  var fetchQueue: LatencyHistogram? = nil
+
+  /// Latency histograms this result holds, whose memory `retained_bytes` does not charge to the variant.
+  var histogramCount: Int { 2 + (fetchQueue == nil ? 0 : 1) }
 
   /// Requests per second of window wall time.
   var throughput: Double {

@@ -39,7 +39,11 @@ enum HelpText {
                                 (default: none, --requests applies)
       --warmup <n>              Unmeasured warm-up requests before each window,
                                 0...1000000000. (default: 2000)
-      --latency <duration>      Constant latency of the fake fetcher, 0...60s.
+      --latency <latency>       Fetch latency, each duration 0...60s: 2ms
+                                (constant), uniform:1ms..5ms, exp:2ms (mean),
+                                lognormal:2ms,0.5 (median, sigma),
+                                bimodal:1ms,50ms,0.01 (fast, slow, slow share);
+                                drawn per key and fetch from --seed.
                                 (default: 1ms)
       --payload-bytes <n>       Bytes per fetched payload, 1...67108864 (64 MiB).
                                 (default: 4096)
@@ -70,6 +74,13 @@ enum HelpText {
                                 (default: every variant)
       --pause-before-window     Before each profiled window, print the pid and
                                 wait for SIGUSR1. (default: off)
+      --fail-rate <p>           Share of fetches that throw after their latency,
+                                0...1; counted in errors. (default: 0)
+      --ignore-cancellation     Fetches run to completion even when their caller
+                                is cancelled. (default: off)
+      --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
+                                1...100000; the wait is fetch_queue_*.
+                                (default: none, unlimited)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 

@@ -48,6 +48,18 @@ enum OptionValueParser {
     return decimal
   }
 
+  /// A probability: a decimal number (`0`, `0.25`, `1`; no sign or exponent) in `0...1`.
+  static func fraction(_ value: String, for option: OptionName) throws(OptionsError) -> Double {
+    let requirement = "must be a decimal in 0...1, e.g. 0.05"
+    let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits),
+      let fraction = Double(value), fraction >= 0, fraction <= 1
+    else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return fraction
+  }
+
   /// A duration (see `Duration.parse(_:)`, never negative) that satisfies `isAllowed`, which
   /// `requirement` describes.
   static func duration(

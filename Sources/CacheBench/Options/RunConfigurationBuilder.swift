@@ -61,8 +61,17 @@ struct RunConfigurationBuilder {
     case .warmup:
       scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
     case .latency:
-      scenario.fetchLatency = try Parse.duration(
-        value, for: option, requirement: "must be 0...60s", isAllowed: { $0 <= .seconds(60) })
+      let distribution = try LatencyDistribution.parse(value, for: option)
+      scenario.fetchLatency = distribution.mean
+      if case .constant = distribution {
+        scenario.fetcher.latency = nil
+      } else {
+        scenario.fetcher.latency = distribution
+      }
+    case .failRate:
+      scenario.fetcher.failRate = try Parse.fraction(value, for: option)
+    case .fetchLimit:
+      scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
     case .payloadBytes:
       scenario.payloadBytes = try Parse.integer(value, for: option, in: 1...67_108_864)
     case .csv:
@@ -94,7 +103,7 @@ struct RunConfigurationBuilder {
       profiling.perfControl = paths
     case .profileVariant:
       profileVariant = value
-    case .quiet, .pauseBeforeWindow:
+    case .quiet, .pauseBeforeWindow, .ignoreCancellation:
       applyFlag(option)
     }
   }
@@ -103,6 +112,7 @@ struct RunConfigurationBuilder {
   mutating func applyFlag(_ option: OptionName) {
     if option == .quiet { isQuiet = true }
     if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
+    if option == .ignoreCancellation { scenario.fetcher.ignoresCancellation = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.

@@ -13,7 +13,8 @@
 /// or `duration_s` for the stop condition not in use, latency columns of a histogram that
 /// recorded nothing (for example `fetch_latency_*` when every request was a hit), `bytes_per_entry`
 /// of a cache that holds nothing, and `instructions_per_request` except in the CSV
-/// `scripts/valgrind callgrind` writes. `n/a` means "not measured": a memory or CPU figure whose
+/// `scripts/valgrind callgrind` writes, `fetch_limit` and `fetch_queue_*` without `--fetch-limit`.
+/// `n/a` means "not measured": a memory or CPU figure whose
 /// source is unavailable (jemalloc not linked, `/proc` unreadable), never written as 0.
 enum CSVWriter {
   /// The header, in order; see `CSVWriter` for units and empty fields.
@@ -154,7 +155,29 @@ enum CSVWriter {
     },
     Field(name: "ctx_switches_vol") { known($0.result.resources.cpu?.voluntarySwitches) },
     Field(name: "ctx_switches_invol") { known($0.result.resources.cpu?.involuntarySwitches) },
+    // The fetcher's shape (`FetcherSettings`); appended after the memory columns, per the contract.
+    Field(name: "fetch_latency_distribution") { $0.scenario.latencyDistribution.description },
+    Field(name: "fail_rate") { shortest($0.scenario.fetcher.failRate) },
+    Field(name: "ignore_cancellation") { "\($0.scenario.fetcher.ignoresCancellation)" },
+    Field(name: "fetch_limit") { $0.scenario.fetcher.fetchLimit.map { String($0) } ?? "" },
+    Field(name: "fetch_queue_p50_ns") { optionalPercentile(50, of: $0.result.fetchQueue) },
+    Field(name: "fetch_queue_p99_ns") { optionalPercentile(99, of: $0.result.fetchQueue) },
+    Field(name: "fetch_queue_max_ns") {
+      $0.result.fetchQueue.map { maximum(of: $0) } ?? ""
+    },
   ]
+
+  /// A number in Swift's shortest round-trip form, without a `.0` on whole numbers (`0`, `0.05`, `1`).
+  private static func shortest(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+  }
+
+  /// A percentile of a histogram that exists only in some runs (the fetch pool's); empty otherwise.
+  private static func optionalPercentile(_ percentile: Double, of histogram: LatencyHistogram?)
+    -> String
+  {
+    histogram.map { Self.percentile(percentile, of: $0) } ?? ""
+  }
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the
   /// figure does not apply.

@@ -54,7 +54,9 @@ enum JSONWriter {
     let fields = CSVWriter.values(of: result, scenario: scenario, metadata: metadata)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
-    for index in start..<CSVWriter.columns.count {
+    // Scenario columns appended after the metrics (the fetcher's) live under `scenario`, not here.
+    for index in start..<CSVWriter.columns.count
+    where !ResultDocument.scenarioColumns.contains(CSVWriter.columns[index]) {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]
@@ -100,6 +102,10 @@ enum JSONWriter {
       warmup: scenario.warmupRequests,
       fetchLatencyConfiguredNanoseconds: DecimalText.nanoseconds(scenario.fetchLatency),
       payloadBytes: scenario.payloadBytes,
-      decodeCostNanoseconds: DecimalText.nanoseconds(scenario.decodeCost))
+      decodeCostNanoseconds: DecimalText.nanoseconds(scenario.decodeCost),
+      fetchLatencyDistribution: scenario.latencyDistribution.description,
+      failRate: scenario.fetcher.failRate,
+      ignoreCancellation: scenario.fetcher.ignoresCancellation,
+      fetchLimit: scenario.fetcher.fetchLimit)
   }
 }

@@ -123,6 +123,19 @@ struct CommandLineParserTests {
     ValidOption("--latency", "60s") { $0.fetchLatency = .seconds(60) },
     ValidOption("--latency", "1m") { $0.fetchLatency = .seconds(60) },
     ValidOption("--latency", "250us") { $0.fetchLatency = .microseconds(250) },
+    ValidOption("--latency", "exp:2ms") {
+      $0.fetchLatency = .milliseconds(2)
+      $0.fetcher.latency = .exponential(mean: .milliseconds(2))
+    },
+    ValidOption("--latency", "uniform:1ms..5ms") {
+      $0.fetchLatency = .milliseconds(3)
+      $0.fetcher.latency = .uniform(.milliseconds(1), .milliseconds(5))
+    },
+    ValidOption("--fail-rate", "0.05") { $0.fetcher.failRate = 0.05 },
+    ValidOption("--fail-rate", "1") { $0.fetcher.failRate = 1 },
+    ValidOption("--fail-rate", "0") { _ in },
+    ValidOption("--fetch-limit", "1") { $0.fetcher.fetchLimit = 1 },
+    ValidOption("--fetch-limit", "100000") { $0.fetcher.fetchLimit = 100_000 },
     ValidOption("--payload-bytes", "1") { $0.payloadBytes = 1 },
     ValidOption("--payload-bytes", "67108864") { $0.payloadBytes = 67_108_864 },
     ValidOption("--csv", "results.csv", csvPath: "results.csv"),
@@ -220,6 +233,14 @@ struct CommandLineParserTests {
       scenario: Self.documentedDefaults, csvPath: nil,
       profiling: ProfilingOptions(pauseBeforeWindow: true))
     #expect(try CommandLineParser.parse(arguments) == .run(expected))
+  }
+
+  @Test func theIgnoreCancellationFlagTakesNoValueAndSetsTheFetcher() throws {
+    var scenario = Self.documentedDefaults
+    scenario.fetcher.ignoresCancellation = true
+    #expect(
+      try CommandLineParser.parse(["--ignore-cancellation", "--keys", "10000"])
+        == .run(RunConfiguration(scenario: scenario, csvPath: nil)))
   }
 
   @Test func theProfiledVariantIsLookedUpAfterShardsAndVariantsWhateverTheirOrder() throws {

@@ -43,6 +43,9 @@ struct HelpTextTests {
     (.perfControl, "none", []),
     (.profileVariant, "every variant", []),
     (.pauseBeforeWindow, "off", []),
+    (.failRate, "0", ["--fail-rate", "0"]),
+    (.ignoreCancellation, "off", []),
+    (.fetchLimit, "none, unlimited", []),
   ]
 
   @Test(arguments: OptionName.allCases)

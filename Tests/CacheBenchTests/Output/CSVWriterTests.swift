@@ -8,7 +8,10 @@ struct CSVWriterTests {
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + "\r\n"
+    + measuredFields + "," + fetcherFields + "\r\n"
+
+  /// The fetcher columns of the default fetcher: constant 1 ms, no failures, no pool.
+  private static let fetcherFields = "1ms,0,false,,,,"
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
@@ -20,7 +23,7 @@ struct CSVWriterTests {
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + "\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + "," + fetcherFields + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -37,6 +40,8 @@ struct CSVWriterTests {
       "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
       "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
       "ctx_switches_vol", "ctx_switches_invol",
+      "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
+      "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -59,7 +64,7 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 57)
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 64)
     }
   }
 
@@ -83,7 +88,9 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields))
+    #expect(
+      row.hasSuffix(
+        ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + "," + Self.fetcherFields))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -94,8 +101,24 @@ struct CSVWriterTests {
     let fields = text.split(separator: "\r\n")[1].split(
       separator: ",", omittingEmptySubsequences: false)
     let memory = fields.suffix(from: CSVWriter.columns.firstIndex(of: "allocated_bytes")!)
-    #expect(memory.count == 17)
+      .prefix(17)
+    #expect(memory.last == "n/a")
     #expect(memory.allSatisfy { $0 == "n/a" })
+  }
+
+  @Test func theFetcherColumnsGiveTheDistributionRateFlagLimitAndPoolQueue() {
+    var scenario = OutputFixtures.scenario
+    scenario.fetcher = FetcherSettings(
+      latency: .lognormal(median: .milliseconds(2), sigma: 0.5), failRate: 0.05,
+      ignoresCancellation: true, fetchLimit: 4)
+    var result = OutputFixtures.naiveInside
+    var queue = LatencyHistogram()
+    queue.record(5_000)
+    result.fetchQueue = queue
+    let text = CSVWriter.render(
+      results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(row.hasSuffix(",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000"))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
