@@ -24,10 +24,11 @@ enum HelpText {
       --shards <n>              Actors of the sharded design, 1...4096.
                                 (default: 8)
       --keys <n>                Distinct keys, 1...10000000. (default: 10000)
-      --distribution <kind>     How keys are drawn: uniform or zipf.
-                                (default: zipf)
+      --distribution <kind>     How keys are drawn: uniform, zipf, or
+                                hotspot:0.2,0.8 (the first 20% of keys get 80%
+                                of requests). (default: zipf)
       --zipf-theta <x>          Zipf skew, a decimal > 0 and <= 5; not with
-                                uniform. (default: 0.99)
+                                uniform or hotspot. (default: 0.99)
       --seed <n>                Seed of the key sequence,
                                 0...18446744073709551615. (default: 1)
       --concurrency <n>         Closed-loop client tasks, 1...4096.

@@ -60,6 +60,26 @@ enum OptionValueParser {
     return fraction
   }
 
+  /// `hotspot:HOT,SHARE`: both shares decimals strictly between 0 and 1.
+  static func hotspot(_ value: String, for option: OptionName) throws(OptionsError)
+    -> KeyDistributionKind
+  {
+    let requirement = "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    let items = value.dropFirst("hotspot:".count).split(
+      separator: ",", omittingEmptySubsequences: false)
+    let shares = items.compactMap { item -> Double? in
+      let parts = item.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy(isDigits), let share = Double(item), share > 0,
+        share < 1
+      else { return nil }
+      return share
+    }
+    guard items.count == 2, shares.count == 2 else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return .hotspot(hotShare: shares[0], requestShare: shares[1])
+  }
+
   /// A duration (see `Duration.parse(_:)`, never negative) that satisfies `isAllowed`, which
   /// `requirement` describes.
   static func duration(

@@ -12,6 +12,7 @@ struct RunConfigurationBuilder {
   private var placements: [DecodePlacement] = [.inside, .outside]
   private var zipfTheta: Double?
   private var isUniform = false
+  private var hotspot: KeyDistributionKind?
   private var requests: Int?
   private var duration: Duration?
   private var profilePath: String?
@@ -40,11 +41,17 @@ struct RunConfigurationBuilder {
     case .keys:
       scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
     case .distribution:
+      isUniform = false
+      hotspot = nil
       switch value {
       case "uniform": isUniform = true
-      case "zipf": isUniform = false
+      case "zipf": break
+      case _ where value.hasPrefix("hotspot:"):
+        hotspot = try Parse.hotspot(value, for: option)
       default:
-        throw .invalidValue(option: option, value: value, reason: "must be uniform or zipf")
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be uniform, zipf or hotspot:HOT,SHARE (e.g. hotspot:0.2,0.8)")
       }
     case .zipfTheta:
       zipfTheta = try Parse.positiveDecimal(value, for: option, atMost: 5)
@@ -124,11 +131,17 @@ struct RunConfigurationBuilder {
       throw .conflictingOptions(
         "\(OptionName.distribution) uniform", OptionName.zipfTheta.rawValue)
     }
+    if hotspot != nil && zipfTheta != nil {
+      throw .conflictingOptions(
+        "\(OptionName.distribution) hotspot", OptionName.zipfTheta.rawValue)
+    }
     var scenario = self.scenario
     scenario.variants = Variant.all(
       designs: designs, placements: placements, shards: scenario.shards)
     if isUniform {
       scenario.distribution = .uniform
+    } else if let hotspot {
+      scenario.distribution = hotspot
     } else if let zipfTheta {
       scenario.distribution = .zipf(theta: zipfTheta)
     }

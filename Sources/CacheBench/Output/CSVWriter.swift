@@ -203,6 +203,7 @@ enum CSVWriter {
     switch distribution {
     case .uniform: "uniform"
     case .zipf: "zipf"
+    case .hotspot(let hot, let share): "hotspot:\(hot),\(share)"
     }
   }
 

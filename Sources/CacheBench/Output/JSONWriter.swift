@@ -82,6 +82,8 @@ enum JSONWriter {
     case .zipf(let theta):
       distribution = "zipf"
       zipfTheta = theta
+    case .hotspot(let hot, let share):
+      distribution = "hotspot:\(hot),\(share)"
     }
     var requestsTarget: Int? = nil
     var durationSeconds: Double? = nil

@@ -122,7 +122,8 @@ struct Profile: Sendable, Equatable {
   func settings(overriddenBy commandLine: [OptionSetting]) -> [OptionSetting] {
     let given = Set(commandLine.map(\.option))
     let stopGiven = given.contains(.requests) || given.contains(.duration)
-    let uniformGiven = commandLine.contains(.init(option: .distribution, value: "uniform"))
+    // Any distribution but zipf (uniform, hotspot:…) has no theta.
+    let uniformGiven = commandLine.contains { $0.option == .distribution && $0.value != "zipf" }
     let kept = settings.filter { setting in
       switch setting.option {
       case _ where given.contains(setting.option): false

@@ -105,6 +105,9 @@ struct CommandLineParserTests {
     ValidOption("--keys", "007") { $0.keys = 7 },
     ValidOption("--distribution", "uniform") { $0.distribution = .uniform },
     ValidOption("--distribution", "zipf") { _ in },
+    ValidOption("--distribution", "hotspot:0.2,0.8") {
+      $0.distribution = .hotspot(hotShare: 0.2, requestShare: 0.8)
+    },
     ValidOption("--zipf-theta", "1.2") { $0.distribution = .zipf(theta: 1.2) },
     ValidOption("--zipf-theta", "5") { $0.distribution = .zipf(theta: 5) },
     ValidOption("--zipf-theta", "0.01") { $0.distribution = .zipf(theta: 0.01) },
