@@ -75,7 +75,8 @@ struct BenchmarkDriver: Sendable {
     let (recorder, elapsed) = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
-      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
+      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil,
+      schedule: scenario.openLoop)
     await windowObserver?.windowDidClose(variant, requests: recorder.requests)
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
     // The end reading must see the cache, which nothing uses after the count above.
@@ -97,6 +98,10 @@ struct BenchmarkDriver: Sendable {
       configuredFetchLatency: scenario.latencyDistribution.mean,
       rawLatencies: recorder.rawLatencies ?? [])
     result.fetchQueue = fetched.fetchQueue
+    if let schedule = scenario.openLoop {
+      result.openLoop = Self.openLoopFigures(
+        recorder, schedule: schedule, stop: scenario.stop, elapsed: elapsed)
+    }
     result.resources = resources
     var expected: Int? = nil
     if case .requests(let count) = scenario.stop { expected = count }
@@ -134,17 +139,18 @@ struct BenchmarkDriver: Sendable {
   @concurrent
   func window(
     cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
-    claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil
+    claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
+    schedule: OpenLoopSchedule? = nil
   ) async -> (ClientRecorder, UInt64) {
     await Self.window(
       cache: cache, keys: keys, stop: stop, concurrency: scenario.concurrency, decoder: decoder,
-      claims: claims, rawLatencyCapacity: rawLatencyCapacity)
+      claims: claims, rawLatencyCapacity: rawLatencyCapacity, schedule: schedule)
   }
 
   @concurrent
   private static func window<C: Cache>(
     cache: C, keys: KeySequence, stop: StopCondition, concurrency: Int, decoder: PayloadDecoder?,
-    claims: RequestClaims, rawLatencyCapacity: Int?
+    claims: RequestClaims, rawLatencyCapacity: Int?, schedule: OpenLoopSchedule? = nil
   ) async -> (ClientRecorder, UInt64) {
     let limit: Int
     let deadline: UInt64
@@ -161,6 +167,7 @@ struct BenchmarkDriver: Sendable {
       for _ in 0..<concurrency {
         group.addTask {
           var recorder = ClientRecorder()
+          if schedule != nil { recorder.actualLatency = LatencyHistogram() }
           if let rawLatencyCapacity {
             var samples: [RawLatencySample] = []
             samples.reserveCapacity(rawLatencyCapacity)
@@ -169,7 +176,18 @@ struct BenchmarkDriver: Sendable {
           while true {
             let index = claims.next()
             guard index < limit else { break }
-            let issued = MonotonicClock.now()
+            var issued = MonotonicClock.now()
+            // Closed loop: the request is issued now. Open loop: it is due at its scheduled time,
+            // which may already be past when the clients are behind.
+            var intended = issued
+            if let schedule {
+              intended = start &+ schedule.intendedOffset(of: index)
+              guard intended < deadline else { break }
+              if intended > issued {
+                try? await Task.sleep(for: .nanoseconds(Int64(intended - issued)), tolerance: .zero)
+                issued = MonotonicClock.now()
+              }
+            }
             guard issued < deadline else { break }
             recorder.requests += 1
             do {
@@ -183,11 +201,17 @@ struct BenchmarkDriver: Sendable {
             } catch {
               recorder.record(error)
             }
-            let latency = MonotonicClock.now() - issued
+            let completed = MonotonicClock.now()
+            let latency = completed - intended
             recorder.latency.record(latency)
+            if schedule != nil {
+              recorder.actualLatency?.record(completed - issued)
+              recorder.maximumStartLag = max(recorder.maximumStartLag, issued - intended)
+              recorder.lastActualStart = max(recorder.lastActualStart, issued - start)
+            }
             recorder.rawLatencies?.append(
               RawLatencySample(
-                request: index, issuedNanoseconds: issued - start, latencyNanoseconds: latency))
+                request: index, issuedNanoseconds: intended - start, latencyNanoseconds: latency))
           }
           return recorder
         }
@@ -199,6 +223,30 @@ struct BenchmarkDriver: Sendable {
       return merged
     }
     return (merged, MonotonicClock.now() - start)
+  }
+}
+
+extension BenchmarkDriver {
+  /// The open-loop figures of a window that ran `elapsed` ns: the achieved issue rate and the backlog
+  /// of requests that were due by the window's end (its deadline when stopped by duration) but not issued.
+  static func openLoopFigures(
+    _ recorder: ClientRecorder, schedule: OpenLoopSchedule, stop: StopCondition, elapsed: UInt64
+  ) -> OpenLoopFigures {
+    var end = elapsed
+    var limit = Int.max
+    switch stop {
+    case .requests(let count): limit = count
+    case .duration(let duration): end = min(elapsed, UInt64(duration.nanoseconds))
+    }
+    // Requests i with i / rate < end, i.e. ceil(end × rate), at most the request target.
+    let due = min(limit, Int((Double(end) * schedule.rate / 1e9).rounded(.up)))
+    let span = max(recorder.lastActualStart, 1)
+    return OpenLoopFigures(
+      targetRate: schedule.rate,
+      achievedRate: Double(recorder.requests) * 1e9 / Double(span),
+      backlog: max(0, due - recorder.requests),
+      maximumStartLagNanoseconds: recorder.maximumStartLag,
+      actualLatency: recorder.actualLatency ?? LatencyHistogram())
   }
 }
 

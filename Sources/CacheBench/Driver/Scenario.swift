@@ -27,6 +27,8 @@ struct Scenario: Sendable, Equatable {
   var shards: Int = 8
   /// Latency distribution, failures, cancellation and pool limit of the fake fetcher.
   var fetcher = FetcherSettings()
+  /// Open-loop arrival rate (`--rate`), or nil for closed-loop clients issuing back to back.
+  var openLoop: OpenLoopSchedule? = nil
 
   /// The default variant list: every design, each with decode inside and outside.
   static func defaultVariants(shards: Int) -> [Variant] {

@@ -28,9 +28,11 @@ struct VariantResult: Sendable {
   var resources = ResourceUsage.unmeasured
   /// Time fetches waited for a fetch-pool slot (`--fetch-limit`), apart from actor queueing; nil without a pool.
   var fetchQueue: LatencyHistogram? = nil
+  /// Open-loop figures (`--rate`); nil in a closed-loop run.
+  var openLoop: OpenLoopFigures? = nil
 
   /// Latency histograms this result holds, whose memory `retained_bytes` does not charge to the variant.
-  var histogramCount: Int { 2 + (fetchQueue == nil ? 0 : 1) }
+  var histogramCount: Int { 2 + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1) }
 
   /// Requests per second of window wall time.
   var throughput: Double {

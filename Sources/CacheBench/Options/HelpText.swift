@@ -82,6 +82,10 @@ enum HelpText {
       --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
                                 1...100000; the wait is fetch_queue_*.
                                 (default: none, unlimited)
+      --rate <r/s>              Open loop: issue requests at this rate, e.g.
+                                5000/s, whatever completes; latency counts from
+                                each request's intended start.
+                                (default: none, closed loop)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 

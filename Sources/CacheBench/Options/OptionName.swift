@@ -60,6 +60,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case ignoreCancellation = "--ignore-cancellation"
   /// Most fetches in flight at the fetcher.
   case fetchLimit = "--fetch-limit"
+  /// Open-loop arrival rate, `R/s`.
+  case rate = "--rate"
 
   var description: String { rawValue }
 

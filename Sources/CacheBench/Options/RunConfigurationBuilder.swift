@@ -77,6 +77,16 @@ struct RunConfigurationBuilder {
       }
     case .failRate:
       scenario.fetcher.failRate = try Parse.fraction(value, for: option)
+    case .rate:
+      let number = value.hasSuffix("/s") ? String(value.dropLast(2)) : value
+      do {
+        scenario.openLoop = OpenLoopSchedule(
+          rate: try Parse.positiveDecimal(number, for: option, atMost: 10_000_000))
+      } catch {
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s")
+      }
     case .fetchLimit:
       scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
     case .payloadBytes:

@@ -165,6 +165,26 @@ enum CSVWriter {
     Field(name: "fetch_queue_max_ns") {
       $0.result.fetchQueue.map { maximum(of: $0) } ?? ""
     },
+    // Open loop (`--rate`); empty in a closed-loop run. `latency_*` is then from the intended start.
+    Field(name: "rate_target") {
+      $0.scenario.openLoop.map { DecimalText.fixed($0.rate, fractionDigits: 1) } ?? ""
+    },
+    Field(name: "rate_achieved") {
+      $0.result.openLoop.map { DecimalText.fixed($0.achievedRate, fractionDigits: 1) } ?? ""
+    },
+    Field(name: "backlog") { $0.result.openLoop.map { String($0.backlog) } ?? "" },
+    Field(name: "start_lag_max_ns") {
+      $0.result.openLoop.map { String($0.maximumStartLagNanoseconds) } ?? ""
+    },
+    Field(name: "latency_actual_p50_ns") {
+      optionalPercentile(50, of: $0.result.openLoop?.actualLatency)
+    },
+    Field(name: "latency_actual_p99_ns") {
+      optionalPercentile(99, of: $0.result.openLoop?.actualLatency)
+    },
+    Field(name: "latency_actual_max_ns") {
+      $0.result.openLoop.map { maximum(of: $0.actualLatency) } ?? ""
+    },
   ]
 
   /// A number in Swift's shortest round-trip form, without a `.0` on whole numbers (`0`, `0.05`, `1`).

@@ -81,6 +81,8 @@ struct JSONResult: Codable, Sendable, Equatable {
     var ignoreCancellation: Bool? = nil
     /// Most fetches in flight at the fetcher; `null` when unlimited.
     var fetchLimit: Int? = nil
+    /// Open-loop requests per second; `null` in a closed-loop run.
+    var rateTarget: Double? = nil
 
     enum CodingKeys: String, CodingKey {
       case variants
@@ -100,6 +102,7 @@ struct JSONResult: Codable, Sendable, Equatable {
       case failRate = "fail_rate"
       case ignoreCancellation = "ignore_cancellation"
       case fetchLimit = "fetch_limit"
+      case rateTarget = "rate_target"
     }
 
     /// Writes every key, `null` for what does not apply, rather than the synthesised omission.
@@ -123,6 +126,7 @@ struct JSONResult: Codable, Sendable, Equatable {
       try container.encode(failRate, forKey: .failRate)
       try container.encode(ignoreCancellation, forKey: .ignoreCancellation)
       try container.encode(fetchLimit, forKey: .fetchLimit)
+      try container.encode(rateTarget, forKey: .rateTarget)
     }
   }
 

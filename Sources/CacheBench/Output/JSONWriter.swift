@@ -108,6 +108,7 @@ enum JSONWriter {
       fetchLatencyDistribution: scenario.latencyDistribution.description,
       failRate: scenario.fetcher.failRate,
       ignoreCancellation: scenario.fetcher.ignoresCancellation,
-      fetchLimit: scenario.fetcher.fetchLimit)
+      fetchLimit: scenario.fetcher.fetchLimit,
+      rateTarget: scenario.openLoop?.rate)
   }
 }

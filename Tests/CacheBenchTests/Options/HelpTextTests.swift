@@ -46,6 +46,7 @@ struct HelpTextTests {
     (.failRate, "0", ["--fail-rate", "0"]),
     (.ignoreCancellation, "off", []),
     (.fetchLimit, "none, unlimited", []),
+    (.rate, "none, closed loop", []),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -10,8 +10,9 @@ struct CSVWriterTests {
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + "," + fetcherFields + "\r\n"
 
-  /// The fetcher columns of the default fetcher: constant 1 ms, no failures, no pool.
-  private static let fetcherFields = "1ms,0,false,,,,"
+  /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
+  /// seven open-loop columns, empty in a closed-loop run.
+  private static let fetcherFields = "1ms,0,false,,,," + String(repeating: ",", count: 7)
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
@@ -42,6 +43,8 @@ struct CSVWriterTests {
       "ctx_switches_vol", "ctx_switches_invol",
       "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
       "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
+      "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
+      "latency_actual_p99_ns", "latency_actual_max_ns",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -64,7 +67,7 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 64)
+      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 71)
     }
   }
 
@@ -118,7 +121,22 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(row.hasSuffix(",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000"))
+    #expect(row.hasSuffix(",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,,"))
+  }
+
+  @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {
+    var scenario = OutputFixtures.scenario
+    scenario.openLoop = OpenLoopSchedule(rate: 5_000)
+    var result = OutputFixtures.naiveInside
+    var actual = LatencyHistogram()
+    actual.record(900)
+    result.openLoop = OpenLoopFigures(
+      targetRate: 5_000, achievedRate: 4_321.25, backlog: 17, maximumStartLagNanoseconds: 123_456,
+      actualLatency: actual)
+    let text = CSVWriter.render(
+      results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(row.hasSuffix(",,,,5000.0,4321.3,17,123456,900,900,900"))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {

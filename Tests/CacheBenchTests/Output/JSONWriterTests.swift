@@ -69,7 +69,8 @@ struct JSONWriterTests {
     // fetch_queue_* apply only with --fetch-limit.
     let measuredOutsideTheRun: Set = [
       "instructions_per_request", "peak_rss_source", "fetch_queue_p50_ns", "fetch_queue_p99_ns",
-      "fetch_queue_max_ns",
+      "fetch_queue_max_ns", "rate_achieved", "backlog", "start_lag_max_ns",
+      "latency_actual_p50_ns", "latency_actual_p99_ns", "latency_actual_max_ns",
     ]
     for (name, value) in try #require(document.variants.first).metrics
     where !measuredOutsideTheRun.contains(name) {
