@@ -42,6 +42,9 @@ struct Profile: Sendable, Equatable {
     ("warmup", .warmup, .integer),
     ("latency", .latency, .duration),
     ("payload_bytes", .payloadBytes, .integer),
+    ("fail_rate", .failRate, .decimal),
+    ("fetch_limit", .fetchLimit, .integer),
+    ("rate", .rate, .decimal),
   ]
 
   /// Every top-level field a profile may have, besides `_` comments.
