@@ -21,11 +21,14 @@ let package = Package(
     ),
     // Valgrind client requests; no-ops when the valgrind headers are absent (see its header).
     .target(name: "CValgrind"),
+    // The time-stamp counter behind MonotonicClock (Swift has no inline assembly).
+    .target(name: "CCycleCounter"),
     .target(
       name: "CacheBench",
       dependencies: [
         .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
         "CValgrind",
+        "CCycleCounter",
       ],
       // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
       // Foundation; say so explicitly rather than depend on that.

@@ -32,10 +32,13 @@ enum CacheOutcome: Sendable, Equatable {
   case leader
 }
 
-/// The value a cache returned for one request, and how it was obtained.
+/// The value a cache returned for one request, how it was obtained, and how long the request queued for and
+/// spent inside the cache's isolation (see `IsolationTiming`).
 struct CacheLookup: Sendable {
   var value: CachedValue
   var outcome: CacheOutcome
+  /// Measured by every design, with no default, so a design cannot forget it and report zeros instead.
+  var timing: IsolationTiming
 }
 
 /// What a cache keeps per key: the fetched payload and, when the cache decodes (`DecodePlacement.inside`),

@@ -7,11 +7,23 @@
 ///
 /// Cancellation policy:
 /// - a caller that is already cancelled cannot start or join a fetch: it gets `CancellationError` at once;
+///   a ready value involves no fetch, so it is served to any caller (which keeps the task-status read off
+///   the hit path);
 /// - cancelling one waiter does not cancel the shared fetch, which other callers may still be awaiting;
 /// - a waiter cancelled while it waited still resumes only when the fetch completes, and then throws
 ///   `CancellationError` rather than returning the value;
 /// - `invalidate(_:)` removes the entry and cancels its fetch; the fetch's result, even if the fetcher ignores
 ///   cancellation and returns a payload, is not admitted, and its waiters get `CancellationError`.
+///
+/// Only the table step is isolated: `lookup` is nonisolated and makes one synchronous call into the actor
+/// (`step(_:)`), which serves a hit or records the join or the new fetch, and then awaits the entry's task
+/// off the actor. A waiter therefore never comes back to the actor after the fetch (it used to, just to
+/// check cancellation and return, queueing behind every decode on the way), and a hit costs one async frame
+/// and one hop in and out.
+///
+/// Timing (`IsolationTiming`): every request is one isolated segment, the step, so `reentryWait` is 0. The
+/// `admit` step, and with it the decode for `DecodePlacement.inside`, runs in the entry's fetch task and
+/// belongs to no request: it is in no request's `service`, only in the `actor_wait` of those queued behind it.
 actor CoalescingActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -23,24 +35,43 @@ actor CoalescingActorCache: Cache {
     self.decoder = decoder
   }
 
-  func lookup(_ key: Int) async throws -> CacheLookup {
+  /// Serves `key` from the table, or awaits its fetch off the actor; see the type's policies.
+  @inline(__always)
+  nonisolated func lookup(_ key: Int) async throws -> CacheLookup {
+    switch try await step(key) {
+    case .ready(let value, let timing):
+      return CacheLookup(value: value, outcome: .hit, timing: timing)
+    case .await(let task, let outcome, let timing):
+      let value = try await task.value
+      try Task.checkCancellation()
+      return CacheLookup(value: value, outcome: outcome, timing: timing)
+    }
+  }
+
+  /// What a caller does after its step inside the actor.
+  private enum Step: Sendable {
+    case ready(CachedValue, IsolationTiming)
+    case await(Task<CachedValue, any Error>, CacheOutcome, IsolationTiming)
+  }
+
+  /// The isolated part of a lookup: serve a ready value, or join the key's fetch, or start it; synchronous,
+  /// so the caller hops in and out without an async frame of its own.
+  private func step(_ key: Int) throws -> Step {
+    let entered = MonotonicClock.now()
+    if let value = table.readyValue(key) {
+      return .ready(value, .singleSegment(enteredAt: entered))
+    }
     try Task.checkCancellation()
-    let task: Task<CachedValue, any Error>
-    let outcome: CacheOutcome
     switch table.lookup(key) {
     case .hit(let value):
-      return CacheLookup(value: value, outcome: .hit)
-    case .join(let running):
-      task = running
-      outcome = .join
+      return .ready(value, .singleSegment(enteredAt: entered))
+    case .join(let task):
+      return .await(task, .join, .singleSegment(enteredAt: entered))
     case .lead(let identity):
-      task = startFetch(key, identity: identity)
+      let task = startFetch(key, identity: identity)
       table.begin(key, identity: identity, task: task)
-      outcome = .leader
+      return .await(task, .leader, .singleSegment(enteredAt: entered))
     }
-    let value = try await task.value
-    try Task.checkCancellation()
-    return CacheLookup(value: value, outcome: outcome)
   }
 
   func invalidate(_ key: Int) {

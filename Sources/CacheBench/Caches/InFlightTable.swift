@@ -56,6 +56,12 @@ struct InFlightTable<Value: Sendable>: Sendable {
     }
   }
 
+  /// The ready value of `key`, if any: the hit path, which changes nothing and so needs no mutation.
+  func readyValue(_ key: Int) -> Value? {
+    if case .ready(_, let value)? = entries[key] { return value }
+    return nil
+  }
+
   /// Records the fetch a leader started; must run in the same isolated step as the `lookup` that returned `.lead`.
   mutating func begin(_ key: Int, identity: Identity, task: Task<Value, any Error>) {
     entries[key] = .loading(identity, task)

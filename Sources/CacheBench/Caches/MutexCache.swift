@@ -5,8 +5,14 @@ import Synchronization
 ///
 /// Callers take the lock only for the table step, never across an `await`; the fetch runs in an entry-owned
 /// task exactly as in the actor design, and the cancellation and invalidation policy is the same (see
-/// `CoalescingActorCache`). With `DecodePlacement.inside` the decode runs while holding the lock, which
-/// serialises every other caller behind it just as an actor would.
+/// `CoalescingActorCache`, including serving a ready value even to a cancelled caller). With
+/// `DecodePlacement.inside` the decode runs while holding the lock, which serialises every other caller
+/// behind it just as an actor would.
+///
+/// Timing (`IsolationTiming`): the isolation is the lock. `entered` is read first thing inside `withLock`, so
+/// `entered - issued` is the lock wait (plus the call); `service` is the hold time of that one critical
+/// section. A request takes the lock once, so `reentryWait` is always 0. The fetch task's admission (with the
+/// decode for `DecodePlacement.inside`) holds the lock on behalf of no request, as in `CoalescingActorCache`.
 final class MutexCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -24,27 +30,34 @@ final class MutexCache: Cache {
     self.decoder = decoder
   }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
-    try Task.checkCancellation()
-    let step = table.withLock { table -> Step in
+    let (step, timing) = try table.withLock { table throws -> (Step, IsolationTiming) in
+      let entered = MonotonicClock.now()
+      if let value = table.readyValue(key) {
+        return (.ready(value), .singleSegment(enteredAt: entered))
+      }
+      try Task.checkCancellation()
+      let step: Step
       switch table.lookup(key) {
       case .hit(let value):
-        return .ready(value)
+        step = .ready(value)
       case .join(let task):
-        return .await(task, .join)
+        step = .await(task, .join)
       case .lead(let identity):
         let task = startFetch(key, identity: identity)
         table.begin(key, identity: identity, task: task)
-        return .await(task, .leader)
+        step = .await(task, .leader)
       }
+      return (step, .singleSegment(enteredAt: entered))
     }
     switch step {
     case .ready(let value):
-      return CacheLookup(value: value, outcome: .hit)
+      return CacheLookup(value: value, outcome: .hit, timing: timing)
     case .await(let task, let outcome):
       let value = try await task.value
       try Task.checkCancellation()
-      return CacheLookup(value: value, outcome: outcome)
+      return CacheLookup(value: value, outcome: outcome, timing: timing)
     }
   }
 

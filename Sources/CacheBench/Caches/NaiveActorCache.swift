@@ -6,6 +6,12 @@
 ///
 /// Cancellation: a cancelled caller's fetch throws `CancellationError` (the fetcher's sleep does), nothing is
 /// stored, and other callers are unaffected because every caller owns its fetch.
+///
+/// Timing (`IsolationTiming`): a hit is one isolated segment. A miss is two: the lookup up to the `await` on
+/// the fetch, and, after the fetch returns, the resumption that decodes (with `DecodePlacement.inside`),
+/// stores and returns. `reentryWait` is the time from the fetch returning (read in the nonisolated `fetch`
+/// helper, before the hop back) to the first instruction of that second segment; `service` is both
+/// segments together, so with decode inside it includes the decode.
 actor NaiveActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -17,14 +23,21 @@ actor NaiveActorCache: Cache {
     self.decoder = decoder
   }
 
+  @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
+    let entered = MonotonicClock.now()
     if let value = storage[key] {
-      return CacheLookup(value: value, outcome: .hit)
+      return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
     }
-    let payload = try await fetcher.fetch(key)
+    let suspended = MonotonicClock.now()
+    let (payload, fetched) = try await Self.fetch(key, from: fetcher)
+    let resumed = MonotonicClock.now()
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
     storage[key] = value
-    return CacheLookup(value: value, outcome: .leader)
+    let timing = IsolationTiming(
+      entered: entered, reentryWait: resumed &- fetched,
+      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+    return CacheLookup(value: value, outcome: .leader, timing: timing)
   }
 
   func invalidate(_ key: Int) {
@@ -35,4 +48,13 @@ actor NaiveActorCache: Cache {
   var count: Int { storage.count }
 
   var readyEntryCount: Int? { storage.count }
+  /// Fetches `key` off the actor and reads the clock as the fetch returns, before the hop back to the actor,
+  /// so the caller can tell the wait to re-enter from the fetch itself. Nonisolated, as the fetcher's own
+  /// `fetch` is, so it adds no executor hop.
+  private static func fetch(
+    _ key: Int, from fetcher: any Fetcher
+  ) async throws -> (payload: Payload, fetched: UInt64) {
+    let payload = try await fetcher.fetch(key)
+    return (payload, MonotonicClock.now())
+  }
 }

@@ -31,12 +31,16 @@ public enum CacheBenchCommand {
       return CompareCommand.run(configuration)
     case .baseline(let configuration):
       return CompareCommand.writeBaseline(configuration)
+    case .calibrate(let configuration):
+      return await CalibrateCommand.run(configuration)
+    case .sweep(let configuration):
+      return await SweepCommand.run(configuration)
     }
   }
 
-  /// Resolves the profile, checks the outputs, runs the scenario with progress on stderr, then prints the
-  /// table and writes every output; 64 for a bad profile or scenario, 1 for an I/O failure, a profiler
-  /// failure or a broken accounting identity.
+  /// Resolves the profile, checks the outputs, calibrates the floor, runs the scenario with progress
+  /// on stderr, then prints the tables and writes every output; 64 for a bad profile or scenario, 1 for
+  /// an I/O failure, a profiler failure or a broken accounting identity.
   private static func run(_ requested: RunConfiguration) async -> Int32 {
     var configuration: RunConfiguration
     do {
@@ -80,6 +84,7 @@ public enum CacheBenchCommand {
       style: style, variantCount: scenario.variants.count,
       width: Terminal.standardErrorColumns ?? 80)
     progress.begin(summary: RunDescription.summary(of: scenario))
+    let calibration = await CalibrateCommand.calibrate(for: scenario)
     let meter = ResourceMeter.system()
     for note in meter.notes(clients: scenario.concurrency) { printError(note) }
     var driver = BenchmarkDriver(scenario: scenario) { event in
@@ -107,7 +112,10 @@ public enum CacheBenchCommand {
       printError(failure.description)
       return ExitCode.failure
     }
-    let table = TableWriter.render(results)
+    let table =
+      TableWriter.render(results) + "\n"
+      + ContentionTableWriter.render(results, calibration: calibration)
+      + CalibrationTableWriter.summary(calibration)
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.
       StandardError.write(table)
@@ -117,7 +125,8 @@ public enum CacheBenchCommand {
     for output in outputs {
       do {
         let text = try RunOutputs.render(
-          output.option, results: results, scenario: scenario, metadata: metadata)
+          output.option, results: results, scenario: scenario, metadata: metadata,
+          calibration: calibration)
         if output.isStandardOutput {
           print(text, terminator: "")
         } else {
@@ -130,7 +139,8 @@ public enum CacheBenchCommand {
     }
     if let baselinePath = configuration.baselinePath {
       let baseline = ResultDocument(
-        kind: .baseline, results: results, scenario: scenario, metadata: metadata)
+        kind: .baseline, results: results, scenario: scenario, metadata: metadata,
+        calibration: calibration)
       do {
         try AtomicFileWriter.write(baseline.json.rendered(), toPath: baselinePath)
       } catch {

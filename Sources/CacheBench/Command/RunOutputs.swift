@@ -10,11 +10,13 @@ enum RunOutputs {
 
   /// The text of the format `option` names for a finished run.
   static func render(
-    _ option: OptionName, results: [VariantResult], scenario: Scenario, metadata: RunMetadata
+    _ option: OptionName, results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
   ) throws(OutputError) -> String {
     switch option {
     case .json:
-      return try JSONWriter.render(results: results, scenario: scenario, metadata: metadata)
+      return try JSONWriter.render(
+        results: results, scenario: scenario, metadata: metadata, calibration: calibration)
     case .markdown:
       return MarkdownWriter.render(results: results, scenario: scenario, metadata: metadata)
     case .histogramCSV:
@@ -22,7 +24,8 @@ enum RunOutputs {
     case .rawLatencies:
       return RawLatencyWriter.render(results: results, scenario: scenario)
     default:
-      return CSVWriter.render(results: results, scenario: scenario, metadata: metadata)
+      return CSVWriter.render(
+        results: results, scenario: scenario, metadata: metadata, calibration: calibration)
     }
   }
 }

@@ -1,12 +1,11 @@
-import Synchronization
-
 /// Runs a scenario: for each variant, a warm-up on a throwaway cache, then a measured window on a fresh,
 /// empty cache, then the accounting check.
 ///
 /// Load comes from `concurrency` closed-loop client tasks in a task group, never from the main actor (a
 /// main-actor hop costs tens of microseconds here and would swamp what is measured). Clients claim request
-/// indices from one atomic counter, and request i always asks for `keys.key(at: i)`, so the multiset of keys
-/// requested is the same on every run with the same seed whatever the scheduling.
+/// indices from one atomic counter, in batches (`RequestClaims`), and request i always asks for
+/// `keys.key(at: i)`, so the multiset of keys requested is the same on every run with the same seed whatever
+/// the scheduling. The loop itself is `ClientLoop`.
 struct BenchmarkDriver: Sendable {
   let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
@@ -40,7 +39,7 @@ struct BenchmarkDriver: Sendable {
       if let before, let after = await meter.settledAllocatedBytes(),
         let histogramBytes = meter.histogramBytes
       {
-        result.resources.retainedBytes = after - before - result.histogramCount * histogramBytes
+        result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
       }
       onEvent(.finished(result))
       results.append(result)
@@ -96,7 +95,9 @@ struct BenchmarkDriver: Sendable {
       latency: recorder.latency,
       fetchLatency: fetched.latency,
       configuredFetchLatency: scenario.latencyDistribution.mean,
-      rawLatencies: recorder.rawLatencies ?? [])
+      rawLatencies: recorder.rawLatencies ?? [],
+      actorWait: recorder.actorWait,
+      actorService: recorder.actorService)
     result.fetchQueue = fetched.fetchQueue
     if let schedule = scenario.openLoop {
       result.openLoop = Self.openLoopFigures(
@@ -173,46 +174,9 @@ struct BenchmarkDriver: Sendable {
             samples.reserveCapacity(rawLatencyCapacity)
             recorder.rawLatencies = samples
           }
-          while true {
-            let index = claims.next()
-            guard index < limit else { break }
-            var issued = MonotonicClock.now()
-            // Closed loop: the request is issued now. Open loop: it is due at its scheduled time,
-            // which may already be past when the clients are behind.
-            var intended = issued
-            if let schedule {
-              intended = start &+ schedule.intendedOffset(of: index)
-              guard intended < deadline else { break }
-              if intended > issued {
-                try? await Task.sleep(for: .nanoseconds(Int64(intended - issued)), tolerance: .zero)
-                issued = MonotonicClock.now()
-              }
-            }
-            guard issued < deadline else { break }
-            recorder.requests += 1
-            do {
-              let lookup = try await cache.lookup(keys.key(at: index))
-              recorder.record(lookup.outcome)
-              if let decoder {
-                recorder.checksum ^= decoder.decode(lookup.value.payload)
-              } else if let decoded = lookup.value.decoded {
-                recorder.checksum ^= decoded
-              }
-            } catch {
-              recorder.record(error)
-            }
-            let completed = MonotonicClock.now()
-            let latency = completed - intended
-            recorder.latency.record(latency)
-            if schedule != nil {
-              recorder.actualLatency?.record(completed - issued)
-              recorder.maximumStartLag = max(recorder.maximumStartLag, issued - intended)
-              recorder.lastActualStart = max(recorder.lastActualStart, issued - start)
-            }
-            recorder.rawLatencies?.append(
-              RawLatencySample(
-                request: index, issuedNanoseconds: intended - start, latencyNanoseconds: latency))
-          }
+          await ClientLoop.run(
+            cache: cache, keys: keys, claims: claims, limit: limit, deadline: deadline,
+            decoder: decoder, windowStart: start, schedule: schedule, into: &recorder)
           return recorder
         }
       }
@@ -247,24 +211,6 @@ extension BenchmarkDriver {
       backlog: max(0, due - recorder.requests),
       maximumStartLagNanoseconds: recorder.maximumStartLag,
       actualLatency: recorder.actualLatency ?? LatencyHistogram())
-  }
-}
-
-/// The shared counter from which clients claim request indices: one relaxed atomic add per request, no lock.
-final class RequestClaims: Sendable {
-  private let counter = Atomic<Int>(0)
-
-  /// The next unclaimed request index.
-  @inline(__always)
-  func next() -> Int {
-    counter.wrappingAdd(1, ordering: .relaxed).oldValue
-  }
-
-  /// How many indices have been claimed so far, for progress displays: one relaxed load, no write,
-  /// so polling it does not slow the clients. Each client's last claim, past the window's end, is
-  /// counted too.
-  var claimed: Int {
-    counter.load(ordering: .relaxed)
   }
 }
 

@@ -2,6 +2,9 @@
 /// recording needs no lock and no allocation. The driver merges all clients' recorders after the window.
 struct ClientRecorder: Sendable {
   /// Requests this client issued and saw end, however they ended.
+  /// Histograms each recorder holds (latency, actor wait, actor service): what a client costs in memory.
+  static let histogramCount = 3
+
   var requests = 0
   var hits = 0
   var joins = 0
@@ -9,6 +12,10 @@ struct ClientRecorder: Sendable {
   var errors = 0
   var cancellations = 0
   var latency = LatencyHistogram()
+  /// `actor_wait`: queue delay before entering the cache's isolation, per request that returned a value.
+  var actorWait = LatencyHistogram()
+  /// `actor_service`: time inside the cache's isolation, per request that returned a value.
+  var actorService = LatencyHistogram()
   /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
   var checksum: UInt64 = 0
   /// Every request's latency in the order this client issued them, or `nil` when raw latencies were
@@ -33,6 +40,14 @@ struct ClientRecorder: Sendable {
     }
   }
 
+  /// Records the queue delay and service time of a request the caller issued at `issued`
+  /// (a `MonotonicClock` reading); see `IsolationTiming` for what they cover.
+  @inline(__always)
+  mutating func record(_ timing: IsolationTiming, issued: UInt64) {
+    actorWait.record(timing.queueDelay(issued: issued))
+    actorService.record(timing.service)
+  }
+
   /// Counts a request that threw: `CancellationError` is a cancellation, anything else a fetch error.
   mutating func record(_ error: any Error) {
     if error is CancellationError {
@@ -51,6 +66,8 @@ struct ClientRecorder: Sendable {
     errors += other.errors
     cancellations += other.cancellations
     latency.merge(other.latency)
+    actorWait.merge(other.actorWait)
+    actorService.merge(other.actorService)
     checksum ^= other.checksum
     if let other = other.actualLatency {
       if actualLatency == nil { actualLatency = LatencyHistogram() }

@@ -26,13 +26,27 @@ struct VariantResult: Sendable {
   var rawLatencies: [RawLatencySample] = []
   /// Memory and CPU the window cost; unknown figures are nil.
   var resources = ResourceUsage.unmeasured
+  /// `actor_wait`: per request that returned a value, its queue delay before entering the cache's isolation
+  /// (the actor, the shard actor, or the lock for `mutex`); see `IsolationTiming`.
+  var actorWait = LatencyHistogram()
+  /// `actor_service`: per request that returned a value, its time inside the cache's isolation.
+  var actorService = LatencyHistogram()
+
+  /// Histograms a result keeps (latency, fetch latency, actor wait, actor service), which outlive the
+  /// variant's window as part of the result rather than as a leak.
+  static let histogramCount = 4
+
   /// Time fetches waited for a fetch-pool slot (`--fetch-limit`), apart from actor queueing; nil without a pool.
   var fetchQueue: LatencyHistogram? = nil
   /// Open-loop figures (`--rate`); nil in a closed-loop run.
   var openLoop: OpenLoopFigures? = nil
 
-  /// Latency histograms this result holds, whose memory `retained_bytes` does not charge to the variant.
-  var histogramCount: Int { 2 + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1) }
+  /// Histograms this result actually holds: the `histogramCount` always kept, plus the fetch-queue
+  /// histogram with a pool and the actual-start latency of an open-loop run. `retained_bytes` does not
+  /// charge them to the variant.
+  var heldHistogramCount: Int {
+    Self.histogramCount + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1)
+  }
 
   /// Requests per second of window wall time.
   var throughput: Double {

@@ -5,9 +5,11 @@ extension ResultDocument {
   /// `CSVWriter`, and a column another change appends to the CSV appears here with no change to the
   /// gate. The metadata gains the host name, which the CSV does not carry.
   init(
-    kind: Kind, results: [VariantResult], scenario: Scenario, metadata: RunMetadata
+    kind: Kind, results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
   ) {
-    let csv = CSVWriter.render(results: results, scenario: scenario, metadata: metadata)
+    let csv = CSVWriter.render(
+      results: results, scenario: scenario, metadata: metadata, calibration: calibration)
     // The writer's own output always parses; a failure here is a bug in writer or reader.
     let table = try! CSVTable.parse(csv)
     if results.isEmpty {

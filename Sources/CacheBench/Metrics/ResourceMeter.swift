@@ -74,9 +74,11 @@ struct ResourceMeter: Sendable {
       notes.append("peak_rss_bytes is n/a: no way to read this process's resident set")
     }
     if let histogramBytes {
+      let recorderTotal = clients * ClientRecorder.histogramCount * histogramBytes
       notes.append(
-        "each client's latency recorder holds \(HumanUnits.bytes(histogramBytes)),"
-          + " \(HumanUnits.bytes(clients * histogramBytes)) for \(clients) clients during a window:"
+        "each client's recorder holds \(ClientRecorder.histogramCount) histograms of"
+          + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
+          + " clients during a window:"
           + " in peak_rss_bytes, not in bytes_per_entry")
     }
     return notes
@@ -141,8 +143,9 @@ struct ResourceMeter: Sendable {
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
       // The window's merged request recorder is allocated inside it and survives it as the result.
+      let recorderBytes = ClientRecorder.histogramCount * histogramBytes
       usage.bytesPerEntry =
-        Double(allocator.allocatedDeltaBytes - histogramBytes) / Double(cachedEntries)
+        Double(allocator.allocatedDeltaBytes - recorderBytes) / Double(cachedEntries)
     }
     return usage
   }

@@ -2,7 +2,7 @@
 ///
 /// `CommandLineParser.parse(_:)` produces it; the executable acts on it: `.run` measures a scenario,
 /// `.help` prints `HelpText.usage`, `.version` prints `cacheBenchVersion`, each exiting 0;
-/// `.compare` judges a run against a baseline.
+/// `.compare` judges a run against a baseline; `.calibrate` and `.sweep` run those subcommands.
 enum Command: Sendable, Equatable {
   /// Measure a scenario and write its results.
   case run(RunConfiguration)
@@ -14,4 +14,8 @@ enum Command: Sendable, Equatable {
   case compare(CompareConfiguration)
   /// Write the median of several runs as a baseline.
   case baseline(BaselineConfiguration)
+  /// Measure the floor of each mechanism and print it (`cachebench calibrate`).
+  case calibrate(CalibrationConfiguration)
+  /// Measure the cross product of shard counts, concurrencies and decode placements (`cachebench sweep`).
+  case sweep(SweepConfiguration)
 }

@@ -2,20 +2,26 @@
 ///
 /// Syntax: `cachebench [run] [--option value | --option=value]... [-h | --help] [--version]`.
 /// - `-h`/`--help` anywhere wins over everything else, errors included; then `--version`.
-/// - The first argument, if it does not start with `-`, is the subcommand: `run`, which is also what
-///   no subcommand means, `compare` or `baseline` (see `CompareArgumentsParser`). Any later argument that is not an option is an error.
+/// - The first argument, if it does not start with `-`, is the subcommand: `run` (also what no
+///   subcommand means), `calibrate` or `sweep`, or `compare` or `baseline` (see
+///   `CompareArgumentsParser`). Any later argument that is not an option is an error.
+/// - Options a subcommand does not take are errors (`calibrate --keys 5`).
 /// - Each option takes exactly one value: the text after `=`, or else the next argument unless that
 ///   starts with `--` (so `--csv -` and `--keys -3` read `-` and `-3` as values). A flag such as
 ///   `--quiet` takes none, and `--quiet=x` is an error.
 /// - Each option may be given once; values are checked in argument order, so the first bad one is
 ///   reported, and conflicts between options after all of them are read.
 enum CommandLineParser {
-  /// The one subcommand, implied when none is given.
+  /// The subcommand implied when none is given.
   static let runSubcommand = "run"
   /// The subcommand that compares a run with a baseline; `CompareArgumentsParser` reads the rest.
   static let compareSubcommand = "compare"
   /// The subcommand that writes a baseline from the median of runs.
   static let baselineSubcommand = "baseline"
+  /// Measures and prints the floor of each mechanism.
+  static let calibrateSubcommand = "calibrate"
+  /// Runs the cross product of shard counts, concurrencies and placements.
+  static let sweepSubcommand = "sweep"
   /// The spellings of the help flag, which takes no value.
   private static let helpFlags: Set<String> = ["-h", "--help"]
   /// The version flag, which takes no value.
@@ -27,6 +33,7 @@ enum CommandLineParser {
     if arguments.contains(versionFlag) { return .version }
 
     var remaining = arguments[...]
+    var subcommand = runSubcommand
     if let first = remaining.first, !first.hasPrefix("-") {
       if first == compareSubcommand {
         return .compare(try CompareArgumentsParser.parse(Array(remaining.dropFirst())))
@@ -34,11 +41,42 @@ enum CommandLineParser {
       if first == baselineSubcommand {
         return .baseline(try CompareArgumentsParser.parseBaseline(Array(remaining.dropFirst())))
       }
-      guard first == runSubcommand else { throw .unknownSubcommand(first) }
+      guard [runSubcommand, calibrateSubcommand, sweepSubcommand].contains(first) else {
+        throw .unknownSubcommand(first)
+      }
+      subcommand = first
       remaining.removeFirst()
     }
 
-    var builder = RunConfigurationBuilder()
+    switch subcommand {
+    case calibrateSubcommand:
+      var builder = CalibrationConfigurationBuilder()
+      try readOptions(remaining) { (option, value) throws(OptionsError) in
+        try builder.apply(value, for: option)
+      }
+      return .calibrate(builder.build())
+    case sweepSubcommand:
+      var builder = SweepConfigurationBuilder()
+      try readOptions(remaining) { (option, value) throws(OptionsError) in
+        try builder.apply(value, for: option)
+      }
+      return .sweep(try builder.build())
+    default:
+      var builder = RunConfigurationBuilder()
+      try readOptions(remaining) { (option, value) throws(OptionsError) in
+        try builder.apply(value, for: option)
+      }
+      return .run(try builder.build())
+    }
+  }
+
+  /// Reads `--option value` pairs and flags in argument order, handing each to `apply` as soon as it
+  /// is read (a flag with an empty value), so the first bad argument is the one reported.
+  private static func readOptions(
+    _ arguments: ArraySlice<String>,
+    apply: (OptionName, String) throws(OptionsError) -> Void
+  ) throws(OptionsError) {
+    var remaining = arguments
     var given: Set<OptionName> = []
     while let argument = remaining.popFirst() {
       guard argument.hasPrefix("-") else { throw .unexpectedArgument(argument) }
@@ -52,7 +90,8 @@ enum CommandLineParser {
       guard given.insert(option).inserted else { throw .duplicateOption(option) }
       guard option.takesValue else {
         if let inlineValue { throw .unexpectedValue(flag: name, value: inlineValue) }
-        builder.applyFlag(option)
+        // A flag reaches its builder with no value; the builder records it (or refuses it).
+        try apply(option, "")
         continue
       }
       let value: String
@@ -64,9 +103,8 @@ enum CommandLineParser {
       } else {
         throw .missingValue(option)
       }
-      try builder.apply(value, for: option)
+      try apply(option, value)
     }
-    return .run(try builder.build())
   }
 
   /// Splits `--name=value` at the first `=`; an argument without `=` has no inline value.

@@ -8,6 +8,8 @@ enum HelpText {
     USAGE: cachebench [run] [options]
            cachebench compare BASELINE CURRENT [CURRENT...] [compare options]
            cachebench baseline NAME RUN [RUN...]
+           cachebench calibrate [--concurrency <n>] [--shards <n>]
+           cachebench sweep [options] [--max-time <duration>]
 
     Drives actor-based cache designs with one identical workload against fake
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
@@ -86,8 +88,17 @@ enum HelpText {
                                 5000/s, whatever completes; latency counts from
                                 each request's intended start.
                                 (default: none, closed loop)
+      --max-time <duration>     sweep only: time budget; no cell starts after
+                                it, > 0 and <= 1440m. (default: none)
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
+
+    calibrate measures the floor of each mechanism (clock read, actor call,
+    Mutex, task, Task.sleep, harness) and each design's hit path; every run
+    measures it too. sweep runs the designs over every decode placement,
+    concurrency and shard count, and compares each cell with coalescing:
+    its --shards and --concurrency take comma lists and doubling ranges,
+    e.g. --shards 1..16 (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256)
 
     Each option is given at most once, as --name value or --name=value.
     An output <path> of - writes to stdout (then the table goes to stderr);

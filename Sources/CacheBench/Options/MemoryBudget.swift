@@ -8,8 +8,8 @@
 enum MemoryBudget {
   /// Bookkeeping bytes per cached entry beside its payload: dictionary slot, value, array header.
   static let entryOverheadBytes: UInt64 = 160
-  /// Bytes of one client's latency histogram with the default layout.
-  static let histogramBytes: UInt64 = 256 * 1024
+  /// Bytes of one client's recorder: its histograms with the default layout.
+  static let histogramBytes = UInt64(ClientRecorder.histogramCount) * 256 * 1024
 
   /// Throws `OptionsError.exceedsMemory` when `scenario` needs more than half of `physicalMemory`.
   static func check(_ scenario: Scenario, physicalMemory: UInt64?) throws(OptionsError) {

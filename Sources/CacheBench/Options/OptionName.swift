@@ -62,6 +62,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case fetchLimit = "--fetch-limit"
   /// Open-loop arrival rate, `R/s`.
   case rate = "--rate"
+  /// Time budget of a sweep, a duration (`sweep` only).
+  case maxTime = "--max-time"
 
   var description: String { rawValue }
 

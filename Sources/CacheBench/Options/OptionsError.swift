@@ -35,6 +35,8 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case missingSubcommandValue(option: String)
   /// An option outside the `run` options given twice.
   case duplicateSubcommandOption(option: String)
+  /// An option that the subcommand does not take, e.g. `cachebench calibrate --keys 5`.
+  case notApplicable(option: OptionName, subcommand: String)
 
   var description: String {
     switch self {
@@ -71,6 +73,8 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "missing value for \(option)"
     case .duplicateSubcommandOption(let option):
       "duplicate option \(option): give it once"
+    case .notApplicable(let option, let subcommand):
+      "\(option) does not apply to '\(subcommand)'; see 'cachebench --help'"
     }
   }
 }

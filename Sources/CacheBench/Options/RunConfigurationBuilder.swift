@@ -122,6 +122,8 @@ struct RunConfigurationBuilder {
       profileVariant = value
     case .quiet, .pauseBeforeWindow, .ignoreCancellation:
       applyFlag(option)
+    case .maxTime:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
     }
   }
 

@@ -16,26 +16,39 @@
 /// `scripts/valgrind callgrind` writes, `fetch_limit` and `fetch_queue_*` without `--fetch-limit`.
 /// `n/a` means "not measured": a memory or CPU figure whose
 /// source is unavailable (jemalloc not linked, `/proc` unreadable), never written as 0.
+///
+/// The contention columns follow the memory and CPU ones: `actor_wait_*` and `actor_service_*` (queue delay before, and time
+/// inside, the cache's isolation; for `mutex` the lock wait and hold time), the variant's uncontended
+/// `hit_path_ns` and its ratio to its floor, then the run's `Calibration`, the same in every row. Floor
+/// figures are nanoseconds with one decimal (bytes with three for the harness's allocations, ratios with
+/// two); they and the hit path are empty when the run has no calibration or the figure could not be
+/// measured.
 enum CSVWriter {
   /// The header, in order; see `CSVWriter` for units and empty fields.
   static let columns: [String] = fields.map(\.name)
 
   /// The whole CSV document: the header record, then one record per result, in the order given.
-  static func render(results: [VariantResult], scenario: Scenario, metadata: RunMetadata) -> String
-  {
+  static func render(
+    results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
+  ) -> String {
     var text = record(columns)
     for result in results {
-      text += record(values(of: result, scenario: scenario, metadata: metadata))
+      text += record(
+        values(of: result, scenario: scenario, metadata: metadata, calibration: calibration))
     }
     return text
   }
 
-  /// The fields of one result's record in column order, unescaped: what `render` writes, and where
-  /// the JSON export reads its metrics, so both files carry the same figures under the same names.
-  static func values(of result: VariantResult, scenario: Scenario, metadata: RunMetadata)
-    -> [String]
-  {
-    let row = Row(result: result, scenario: scenario, metadata: metadata)
+  /// The fields of one result's record in column order, unescaped: what `render` writes, where the
+  /// JSON export reads its metrics (so both files carry the same figures under the same names), and
+  /// what documents that append columns of their own (a sweep's) start from.
+  static func values(
+    of result: VariantResult, scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
+  ) -> [String] {
+    let row = Row(
+      result: result, scenario: scenario, metadata: metadata, calibration: calibration)
     return fields.map { $0.value(row) }
   }
 
@@ -57,6 +70,7 @@ enum CSVWriter {
     var result: VariantResult
     var scenario: Scenario
     var metadata: RunMetadata
+    var calibration: Calibration?
   }
 
   /// A column: its header name and how its value is written.
@@ -155,7 +169,49 @@ enum CSVWriter {
     },
     Field(name: "ctx_switches_vol") { known($0.result.resources.cpu?.voluntarySwitches) },
     Field(name: "ctx_switches_invol") { known($0.result.resources.cpu?.involuntarySwitches) },
-    // The fetcher's shape (`FetcherSettings`); appended after the memory columns, per the contract.
+    // Contention: queue delay and service time at the cache's isolation, then the floor.
+    Field(name: "actor_wait_p50_ns") { percentile(50, of: $0.result.actorWait) },
+    Field(name: "actor_wait_p99_ns") { percentile(99, of: $0.result.actorWait) },
+    Field(name: "actor_wait_p999_ns") { percentile(99.9, of: $0.result.actorWait) },
+    Field(name: "actor_wait_max_ns") { maximum(of: $0.result.actorWait) },
+    Field(name: "actor_service_p50_ns") { percentile(50, of: $0.result.actorService) },
+    Field(name: "actor_service_p99_ns") { percentile(99, of: $0.result.actorService) },
+    Field(name: "actor_service_p999_ns") { percentile(99.9, of: $0.result.actorService) },
+    Field(name: "actor_service_max_ns") { maximum(of: $0.result.actorService) },
+    Field(name: "hit_path_ns") { cost($0.calibration?.hitPath(of: $0.result.variant)) },
+    Field(name: "hit_path_floor_ratio") {
+      ratio($0.calibration?.hitPathRatio(of: $0.result.variant))
+    },
+    Field(name: "floor_clock_read_ns") { cost($0.calibration?.clockRead) },
+    Field(name: "floor_histogram_record_ns") { cost($0.calibration?.histogramRecord) },
+    Field(name: "floor_async_call_ns") { cost($0.calibration?.asyncCall) },
+    Field(name: "floor_empty_actor_call_ns") { cost($0.calibration?.emptyActorCall) },
+    Field(name: "floor_timing_overhead_ns") { cost($0.calibration?.timingOverhead) },
+    Field(name: "floor_actor_to_actor_call_ns") { cost($0.calibration?.actorToActorCall) },
+    Field(name: "floor_mutex_uncontended_ns") { cost($0.calibration?.mutexUncontended) },
+    Field(name: "floor_mutex_contended_ns") { cost($0.calibration?.mutexContended) },
+    Field(name: "floor_mutex_contended_tasks") {
+      $0.calibration.map { String($0.contendingTasks) } ?? ""
+    },
+    Field(name: "floor_task_creation_ns") { cost($0.calibration?.taskCreation) },
+    Field(name: "floor_sleep_overshoot_50us_ns") {
+      cost($0.calibration?.sleepOvershoot(atTarget: 50_000))
+    },
+    Field(name: "floor_sleep_overshoot_1ms_ns") {
+      cost($0.calibration?.sleepOvershoot(atTarget: 1_000_000))
+    },
+    Field(name: "floor_sleep_overshoot_10ms_ns") {
+      cost($0.calibration?.sleepOvershoot(atTarget: 10_000_000))
+    },
+    Field(name: "harness_ns_per_request") {
+      cost($0.calibration?.harness.nanosecondsPerRequest)
+    },
+    Field(name: "harness_allocated_bytes_per_request") {
+      $0.calibration?.harness.allocatedBytesPerRequest.map {
+        DecimalText.fixed($0, fractionDigits: 3)
+      } ?? ""
+    },
+    // The fetcher's shape (`FetcherSettings`); appended after the contention columns, per the contract.
     Field(name: "fetch_latency_distribution") { $0.scenario.latencyDistribution.description },
     Field(name: "fail_rate") { shortest($0.scenario.fetcher.failRate) },
     Field(name: "ignore_cancellation") { "\($0.scenario.fetcher.ignoresCancellation)" },
@@ -238,6 +294,18 @@ enum CSVWriter {
 
   private static func maximum(of histogram: LatencyHistogram) -> String {
     histogram.totalCount == 0 ? "" : String(histogram.max)
+  }
+
+  /// A floor figure with one decimal, or empty when not measured.
+  private static func cost(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "" }
+    return DecimalText.fixed(value, fractionDigits: 1)
+  }
+
+  /// A ratio with two decimals, or empty when not known.
+  private static func ratio(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "" }
+    return DecimalText.fixed(value, fractionDigits: 2)
   }
 
   private static func mean(of histogram: LatencyHistogram) -> String {

@@ -9,7 +9,8 @@ import Foundation
 enum JSONWriter {
   /// The document of a run: `results` in order, under `scenario` and `metadata`.
   static func document(
-    results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false
+    results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false,
+    calibration: Calibration? = nil
   ) -> JSONResult {
     JSONResult(
       schema: JSONResult.currentSchema,
@@ -23,15 +24,19 @@ enum JSONWriter {
         hostCores: metadata.hostCores,
         hostName: metadata.hostName),
       scenario: scenarioRecord(scenario),
-      variants: results.map { variantRecord($0, scenario: scenario, metadata: metadata) })
+      variants: results.map {
+        variantRecord($0, scenario: scenario, metadata: metadata, calibration: calibration)
+      })
   }
 
   /// The document of a run as JSON text; see `JSONWriter`.
   static func render(
-    results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false
+    results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false,
+    calibration: Calibration? = nil
   ) throws(OutputError) -> String {
     let document = document(
-      results: results, scenario: scenario, metadata: metadata, interrupted: interrupted)
+      results: results, scenario: scenario, metadata: metadata, interrupted: interrupted,
+      calibration: calibration)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data: Data
@@ -49,9 +54,10 @@ enum JSONWriter {
 
   /// One result's identity, its metrics from its CSV fields, and its named histograms.
   private static func variantRecord(
-    _ result: VariantResult, scenario: Scenario, metadata: RunMetadata
+    _ result: VariantResult, scenario: Scenario, metadata: RunMetadata, calibration: Calibration?
   ) -> JSONResult.VariantRecord {
-    let fields = CSVWriter.values(of: result, scenario: scenario, metadata: metadata)
+    let fields = CSVWriter.values(
+      of: result, scenario: scenario, metadata: metadata, calibration: calibration)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
     // Scenario columns appended after the metrics (the fetcher's) live under `scenario`, not here.

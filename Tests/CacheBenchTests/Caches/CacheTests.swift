@@ -45,7 +45,9 @@ struct CacheTests {
   /// A cache that knows nothing about its entries.
   private struct OpaqueCache: Cache {
     func lookup(_ key: Int) async throws -> CacheLookup {
-      CacheLookup(value: CachedValue(payload: Payload(bytes: []), decoded: nil), outcome: .hit)
+      CacheLookup(
+        value: CachedValue(payload: Payload(bytes: []), decoded: nil), outcome: .hit,
+        timing: .singleSegment(enteredAt: MonotonicClock.now()))
     }
 
     func invalidate(_ key: Int) async {}

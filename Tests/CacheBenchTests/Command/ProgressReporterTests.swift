@@ -24,15 +24,16 @@ struct ProgressReporterTests {
       now: { terminal.now() })
   }
 
-  /// One variant's events: start, a 100-request window half done at a tick, then its result.
+  /// One variant's events: start, a 128-request window half done at a tick, then its result.
   private func drive(_ reporter: ProgressReporter, _ terminal: Terminal) {
     reporter.begin(summary: "1 variant; each: 100 requests")
     reporter.handle(.started(Self.variant))
     let claims = RequestClaims()
     reporter.handle(
       .windowStarted(
-        WindowProgress(Self.variant, phase: .measurement, stop: .requests(100), claims: claims)))
-    for _ in 0..<50 { _ = claims.next() }
+        WindowProgress(Self.variant, phase: .measurement, stop: .requests(128), claims: claims)))
+    // Clients claim whole batches of request indices: two batches are half of 128.
+    for _ in 0..<(64 / RequestClaims.batchSize) { _ = claims.nextBatch() }
     terminal.advance(nanoseconds: 5_000_000)
     reporter.tick()
     reporter.handle(.finished(OutputFixtures.naiveInside))
@@ -46,7 +47,7 @@ struct ProgressReporterTests {
   @Test func aTerminalGetsABarRedrawnInPlaceThenErasedForTheResultLine() {
     let terminal = Terminal()
     drive(reporter(.bar, terminal), terminal)
-    let bar = "[1/2] naive/inside [########--------]  50%  5.00ms / ~10.0ms  50 requests"
+    let bar = "[1/2] naive/inside [########--------]  50%  5.00ms / ~10.0ms  64 requests"
     #expect(
       terminal.written == [
         "cachebench: 1 variant; each: 100 requests\n",

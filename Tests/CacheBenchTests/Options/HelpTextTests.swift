@@ -47,6 +47,7 @@ struct HelpTextTests {
     (.ignoreCancellation, "off", []),
     (.fetchLimit, "none, unlimited", []),
     (.rate, "none, closed loop", []),
+    (.maxTime, "none", []),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -3,12 +3,15 @@ import Testing
 @testable import CacheBench
 
 struct CSVWriterTests {
+  /// The 25 contention and floor fields of a result without actor timing, in a run without calibration.
+  private static let noContention = String(repeating: ",", count: 25)
+
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + "," + fetcherFields + "\r\n"
+    + measuredFields + noContention + "," + fetcherFields + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
   /// seven open-loop columns, empty in a closed-loop run.
@@ -24,7 +27,8 @@ struct CSVWriterTests {
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + "," + fetcherFields + "\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ","
+    + fetcherFields + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -41,6 +45,15 @@ struct CSVWriterTests {
       "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
       "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
       "ctx_switches_vol", "ctx_switches_invol",
+      "actor_wait_p50_ns", "actor_wait_p99_ns", "actor_wait_p999_ns", "actor_wait_max_ns",
+      "actor_service_p50_ns", "actor_service_p99_ns", "actor_service_p999_ns",
+      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "floor_clock_read_ns",
+      "floor_histogram_record_ns", "floor_async_call_ns", "floor_empty_actor_call_ns",
+      "floor_timing_overhead_ns", "floor_actor_to_actor_call_ns", "floor_mutex_uncontended_ns",
+      "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
+      "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
+      "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
+      "harness_allocated_bytes_per_request",
       "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
       "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
       "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
@@ -67,7 +80,9 @@ struct CSVWriterTests {
     let records = text.split(separator: "\r\n")
     #expect(records.count == 2)
     for record in records {
-      #expect(record.split(separator: ",", omittingEmptySubsequences: false).count == 71)
+      #expect(
+        record.split(separator: ",", omittingEmptySubsequences: false).count
+          == CSVWriter.columns.count)
     }
   }
 
@@ -93,7 +108,8 @@ struct CSVWriterTests {
     let row = text.split(separator: "\r\n")[1]
     #expect(
       row.hasSuffix(
-        ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + "," + Self.fetcherFields))
+        ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention + ","
+          + Self.fetcherFields))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -103,9 +119,9 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     let fields = text.split(separator: "\r\n")[1].split(
       separator: ",", omittingEmptySubsequences: false)
-    let memory = fields.suffix(from: CSVWriter.columns.firstIndex(of: "allocated_bytes")!)
-      .prefix(17)
-    #expect(memory.last == "n/a")
+    let start = CSVWriter.columns.firstIndex(of: "allocated_bytes")!
+    let memory = fields[start..<(start + 17)]
+    #expect(CSVWriter.columns[start + 16] == "ctx_switches_invol")
     #expect(memory.allSatisfy { $0 == "n/a" })
   }
 
@@ -150,6 +166,36 @@ struct CSVWriterTests {
     let column = CSVWriter.columns.firstIndex(of: "bytes_per_entry")!
     #expect(fields[column - 1] == "0")
     #expect(fields[column] == "")
+  }
+
+  @Test func contentionColumnsCarryTheActorHistogramsTheHitPathAndTheFloor() {
+    var result = OutputFixtures.shardedOutside
+    result.actorWait = OutputFixtures.histogram(1_500)
+    result.actorService = OutputFixtures.histogram(250)
+    let text = CSVWriter.render(
+      results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+      calibration: CalibrationFixtures.roundFigures)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(
+      row.hasSuffix(
+        ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
+          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,"
+          + Self.fetcherFields))
+  }
+
+  @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {
+    let mutex = VariantResult(
+      variant: Variant(design: .mutex, decode: .inside, shards: 1), requests: 0, hits: 0,
+      joins: 0, leaders: 0, errors: 0, cancellations: 0, fetches: 0, duplicateFetches: 0,
+      windowNanoseconds: 1, latency: LatencyHistogram(), fetchLatency: LatencyHistogram(),
+      configuredFetchLatency: .zero)
+    let values = CSVWriter.values(
+      of: mutex, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+      calibration: CalibrationFixtures.roundFigures)
+    let column = try #require(CSVWriter.columns.firstIndex(of: "hit_path_ns"))
+    #expect(values[column] == "")
+    #expect(values[column + 1] == "")
+    #expect(values[column + 2] == "12.0")
   }
 
   @Test(arguments: [

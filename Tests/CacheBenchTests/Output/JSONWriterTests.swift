@@ -63,7 +63,15 @@ struct JSONWriterTests {
   }
 
   @Test func everyMetricOfAFullyMeasuredResultIsANumber() throws {
-    let document = try decoded(try render([OutputFixtures.naiveInside]))
+    var result = OutputFixtures.naiveInside
+    result.actorWait = OutputFixtures.histogram(1_500)
+    result.actorService = OutputFixtures.histogram(250)
+    var calibration = CalibrationFixtures.roundFigures
+    calibration.sleepOvershoots[2].overshoot = 150_000
+    let document = try decoded(
+      try JSONWriter.render(
+        results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,
+        calibration: calibration))
     // instructions_per_request is filled in only by scripts/valgrind from callgrind's counts.
     // peak_rss_source names how peak_rss_bytes was measured; it is text by design.
     // fetch_queue_* apply only with --fetch-limit.

@@ -1,0 +1,29 @@
+/// How much work the calibration probes do: a trade of run time against stability.
+///
+/// Every probe times `rounds` rounds and keeps the best round mean. One round is `operationsPerRound`
+/// operations for probes whose operation costs tens of nanoseconds (actor calls, hit paths); the cheapest
+/// operations (clock read, histogram record, uncontended `Mutex`) and the harness get four times as many,
+/// and the expensive ones fewer (a quarter for the contended `Mutex`, a twenty-fifth for task creation).
+/// Rounds are short (well under a millisecond for most probes) and many, because on a shared machine the
+/// scheduler preempts a thread every few milliseconds: a short round often runs undisturbed, and the best
+/// round is the one that did. `Task.sleep` overshoot takes `sleepSamples` sleeps per target.
+struct CalibrationBudget: Sendable, Equatable {
+  /// Rounds per probe; the best is kept.
+  var rounds: Int
+  /// Operations per round of a probe whose operation costs about as much as an actor call.
+  var operationsPerRound: Int
+  /// Sleeps per `Task.sleep` target; the median is kept.
+  var sleepSamples: Int
+
+  /// What `calibrate` and every run use: about half a second on a 2-core machine, most of it sleeping.
+  static let standard = CalibrationBudget(rounds: 31, operationsPerRound: 5_000, sleepSamples: 11)
+
+  /// Enough to exercise every probe in tests, in a few tens of milliseconds.
+  static let quick = CalibrationBudget(rounds: 2, operationsPerRound: 500, sleepSamples: 3)
+
+  /// Operations per round for a probe whose operation is `factor` times as cheap as an actor call
+  /// (or as expensive, below 1), at least 1.
+  func operations(scaledBy factor: Double) -> Int {
+    max(1, Int(Double(operationsPerRound) * factor))
+  }
+}

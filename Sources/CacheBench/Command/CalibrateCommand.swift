@@ -1,0 +1,26 @@
+/// `cachebench calibrate`, and the calibration every run and sweep makes before its first variant.
+enum CalibrateCommand {
+  /// Measures the floors and prints them as a table on stdout; progress goes to stderr.
+  static func run(_ configuration: CalibrationConfiguration) async -> Int32 {
+    var scenario = Scenario(variants: Scenario.defaultVariants(shards: configuration.shards))
+    scenario.concurrency = configuration.concurrency
+    scenario.shards = configuration.shards
+    let calibration = await calibrate(for: scenario)
+    print(CalibrationTableWriter.render(calibration), terminator: "")
+    return CacheBenchCommand.ExitCode.success
+  }
+
+  /// The floors for `scenario`: the `Mutex` contended at its concurrency, the harness with its key
+  /// sequence, and the hit path of each of its designs and shard counts. Tells stderr what it is doing,
+  /// because it takes most of a second.
+  static func calibrate(for scenario: Scenario) async -> Calibration {
+    let keys = KeySequence(
+      distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
+    return await Calibration.measure(
+      concurrency: scenario.concurrency, keys: keys,
+      hitPaths: Calibration.hitPathDesigns(of: scenario.variants)
+    ) { probe in
+      CacheBenchCommand.printError("calibrating: \(probe)")
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/// `cachebench sweep`: calibrate, run every cell of the plan within the budget, print the matrices, write
+/// the CSV.
+///
+/// The matrices go to stdout, or to stderr when the CSV goes to stdout (`--csv -`); progress and the
+/// budget notice go to stderr. An accounting violation in any cell fails the sweep (exit 1) with no CSV.
+enum SweepCommand {
+  /// Runs the sweep and returns the exit code.
+  static func run(_ configuration: SweepConfiguration) async -> Int32 {
+    let start = MonotonicClock.now()
+    let csvPath = configuration.base.csvPath
+    if let csvPath, csvPath != RunConfiguration.standardOutputPath {
+      do {
+        try AtomicFileWriter.checkWritable(path: csvPath)
+      } catch {
+        CacheBenchCommand.printError(error.description)
+        return CacheBenchCommand.ExitCode.failure
+      }
+    }
+    let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
+    let plan = SweepPlan(configuration)
+    let base = configuration.base.scenario
+    CacheBenchCommand.printError(summary(configuration, plan: plan))
+
+    var calibrationScenario = base
+    calibrationScenario.concurrency = configuration.concurrencies[0]
+    calibrationScenario.variants = plan.cells.map(\.variant)
+    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario)
+    var calibrations: [Int: Calibration] = [:]
+    for concurrency in configuration.concurrencies {
+      calibrations[concurrency] = await firstCalibration.remeasuringContention(at: concurrency)
+    }
+
+    var runner = SweepRunner(
+      scenario: base, plan: plan,
+      deadline: configuration.maxTime.map { start &+ UInt64($0.nanoseconds) })
+    runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
+    let results: [(cell: SweepCell, result: VariantResult)]
+    do {
+      results = try await runner.run()
+    } catch {
+      CacheBenchCommand.printError(error.description)
+      return CacheBenchCommand.ExitCode.failure
+    }
+    let matrix = SweepMatrix(plan: plan, results: results)
+    if let maxTime = configuration.maxTime, !matrix.unmeasured.isEmpty {
+      CacheBenchCommand.printError(
+        "sweep: --max-time \(HumanUnits.latency(maxTime)) spent; \(matrix.unmeasured.count) of"
+          + " \(plan.cells.count) cells not measured, from \(matrix.unmeasured[0])")
+    }
+    let text = SweepMatrixWriter.render(matrix)
+    let csv = SweepCSVWriter.render(
+      matrix, metadata: metadata, scenario: runner.scenario(for:),
+      calibration: { calibrations[$0.concurrency] })
+    if csvPath == RunConfiguration.standardOutputPath {
+      CacheBenchCommand.printError(text)
+      print(csv, terminator: "")
+    } else {
+      print(text, terminator: "")
+    }
+    if let csvPath, csvPath != RunConfiguration.standardOutputPath {
+      do {
+        try AtomicFileWriter.write(csv, toPath: csvPath)
+      } catch {
+        CacheBenchCommand.printError(error.description)
+        return CacheBenchCommand.ExitCode.failure
+      }
+    }
+    return CacheBenchCommand.ExitCode.success
+  }
+
+  /// One line naming the sweep's axes and the workload every cell gets.
+  static func summary(_ configuration: SweepConfiguration, plan: SweepPlan) -> String {
+    let scenario = configuration.base.scenario
+    let stop: String
+    switch scenario.stop {
+    case .requests(let count): stop = "\(count) requests"
+    case .duration(let duration): stop = HumanUnits.latency(duration)
+    }
+    let distribution: String
+    switch scenario.distribution {
+    case .uniform: distribution = "uniform"
+    case .zipf(let theta): distribution = "zipf(\(theta))"
+    case .hotspot(let hot, let share): distribution = "hotspot(\(hot),\(share))"
+    }
+    var designs: [String] = []
+    var placements: [String] = []
+    for variant in scenario.variants {
+      if !designs.contains(variant.design.rawValue) { designs.append(variant.design.rawValue) }
+      if !placements.contains(variant.decode.rawValue) {
+        placements.append(variant.decode.rawValue)
+      }
+    }
+    let budget = configuration.maxTime.map { ", budget \(HumanUnits.latency($0))" } ?? ""
+    return "sweep: \(plan.cells.count) cells of \(designs.joined(separator: ","))"
+      + " over decode \(placements.joined(separator: ",")),"
+      + " concurrency \(list(configuration.concurrencies)),"
+      + " shards \(list(configuration.shardCounts))\(budget);"
+      + " each: \(stop) after \(scenario.warmupRequests) warm-up,"
+      + " \(scenario.keys) keys \(distribution), seed \(scenario.seed),"
+      + " fetch \(HumanUnits.latency(scenario.fetchLatency)), \(scenario.payloadBytes) B payload,"
+      + " decode \(HumanUnits.latency(scenario.decodeCost))"
+  }
+
+  /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is
+  /// left (from the mean time of the cells so far), e.g.
+  /// `sweep [######..............] 12/40 sharded(4)/inside c=64, 1m02s elapsed, about 2m15s left`.
+  static func progressLine(_ progress: SweepRunner.Progress) -> String {
+    let width = 20
+    let done = progress.position - 1
+    let filled = progress.total == 0 ? 0 : done * width / progress.total
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    var line =
+      "sweep [\(bar)] \(progress.position)/\(progress.total) \(progress.cell),"
+      + " \(clockText(progress.elapsed)) elapsed"
+    if done > 0 {
+      let left = progress.elapsed / UInt64(done) * UInt64(progress.total - done)
+      line += ", about \(clockText(left)) left"
+    }
+    if let budget = progress.budgetLeft {
+      line += " (budget: \(clockText(budget)) left)"
+    }
+    return line
+  }
+
+  /// Whole seconds as `42s`, `1m02s` or `1h05m`.
+  static func clockText(_ nanoseconds: UInt64) -> String {
+    let seconds = nanoseconds / 1_000_000_000
+    if seconds < 60 { return "\(seconds)s" }
+    let minutes = seconds / 60
+    if minutes < 60 { return "\(minutes)m" + twoDigits(seconds % 60) + "s" }
+    return "\(minutes / 60)h" + twoDigits(minutes % 60) + "m"
+  }
+
+  /// `value` with a leading zero below 10.
+  private static func twoDigits(_ value: UInt64) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+
+  /// `values` as a comma list.
+  private static func list(_ values: [Int]) -> String {
+    values.map(String.init).joined(separator: ",")
+  }
+}

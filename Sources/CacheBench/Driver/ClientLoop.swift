@@ -1,0 +1,109 @@
+/// The request loop of one closed-loop client: everything the driver does around each `lookup`.
+///
+/// Kept apart from `BenchmarkDriver` so that the calibration can run exactly this code against a cache that
+/// answers at once and report what the harness itself costs per request (`HarnessProbe`).
+///
+/// Per request: take the next index of the client's claimed batch (`RequestClaims`), compute its key, read the clock (the issue time), call `lookup`, count the
+/// outcome, record queue delay and service time from the returned `IsolationTiming`, decode when decoding
+/// is outside the cache, read the clock again and record the latency. The key is computed before the issue
+/// time is read, so latency and queue delay never include the workload generator.
+///
+/// With an `OpenLoopSchedule` (`--rate`) the loop is `runOpenLoop` instead: each request is claimed alone
+/// and issued at its intended time (`windowStart` plus its scheduled offset), sleeping until then when
+/// early; its latency counts from the intended start, and the latency from the actual start, the start lag
+/// and the last actual start are recorded beside it. The closed loop (no schedule) is unchanged.
+enum ClientLoop {
+  /// Issues requests until the claimed index reaches `limit` or the issue time reaches `deadline`
+  /// (a `MonotonicClock` reading), recording into `recorder`. `decoder` is non-nil when callers decode
+  /// outside the cache. When `recorder.rawLatencies` is non-nil every request's latency is also
+  /// appended there, with its issue time relative to `windowStart`.
+  /// With a `schedule` the run is open loop (see `runOpenLoop`).
+  static func run<C: Cache>(
+    cache: C, keys: KeySequence, claims: RequestClaims, limit: Int, deadline: UInt64,
+    decoder: PayloadDecoder?, windowStart: UInt64 = 0, schedule: OpenLoopSchedule? = nil,
+    into recorder: inout ClientRecorder
+  ) async {
+    if let schedule {
+      await runOpenLoop(
+        cache: cache, keys: keys, claims: claims, limit: limit, deadline: deadline,
+        decoder: decoder, windowStart: windowStart, schedule: schedule, into: &recorder)
+      return
+    }
+    var batch = 0..<0
+    while true {
+      if batch.isEmpty { batch = claims.nextBatch() }
+      let index = batch.lowerBound
+      batch = batch.dropFirst()
+      guard index < limit else { break }
+      let key = keys.key(at: index)
+      let issued = MonotonicClock.now()
+      guard issued < deadline else { break }
+      recorder.requests += 1
+      do {
+        let lookup = try await cache.lookup(key)
+        recorder.record(lookup.outcome)
+        recorder.record(lookup.timing, issued: issued)
+        if let decoder {
+          recorder.checksum ^= decoder.decode(lookup.value.payload)
+        } else if let decoded = lookup.value.decoded {
+          recorder.checksum ^= decoded
+        }
+      } catch {
+        recorder.record(error)
+      }
+      let latency = MonotonicClock.now() &- issued
+      recorder.latency.record(latency)
+      recorder.rawLatencies?.append(
+        RawLatencySample(
+          request: index, issuedNanoseconds: issued &- windowStart, latencyNanoseconds: latency))
+    }
+  }
+
+  /// The open-loop request loop: request i is due at `windowStart + schedule.intendedOffset(of: i)`,
+  /// whether or not earlier requests have completed. A client sleeps until its claimed request is due,
+  /// or issues it at once when it is already late; no request due at or after `deadline` is issued.
+  /// `latency` and the raw samples count from the intended start (coordinated omission corrected),
+  /// `actualLatency` from the actual one; queue delay is from the actual issue, as the cache sees it.
+  static func runOpenLoop<C: Cache>(
+    cache: C, keys: KeySequence, claims: RequestClaims, limit: Int, deadline: UInt64,
+    decoder: PayloadDecoder?, windowStart: UInt64, schedule: OpenLoopSchedule,
+    into recorder: inout ClientRecorder
+  ) async {
+    if recorder.actualLatency == nil { recorder.actualLatency = LatencyHistogram() }
+    while true {
+      let index = claims.next()
+      guard index < limit else { break }
+      let key = keys.key(at: index)
+      let intended = windowStart &+ schedule.intendedOffset(of: index)
+      guard intended < deadline else { break }
+      var issued = MonotonicClock.now()
+      if intended > issued {
+        try? await Task.sleep(for: .nanoseconds(Int64(intended &- issued)), tolerance: .zero)
+        issued = MonotonicClock.now()
+      }
+      guard issued < deadline else { break }
+      recorder.requests += 1
+      do {
+        let lookup = try await cache.lookup(key)
+        recorder.record(lookup.outcome)
+        recorder.record(lookup.timing, issued: issued)
+        if let decoder {
+          recorder.checksum ^= decoder.decode(lookup.value.payload)
+        } else if let decoded = lookup.value.decoded {
+          recorder.checksum ^= decoded
+        }
+      } catch {
+        recorder.record(error)
+      }
+      let completed = MonotonicClock.now()
+      let latency = completed &- intended
+      recorder.latency.record(latency)
+      recorder.actualLatency?.record(completed &- issued)
+      recorder.maximumStartLag = max(recorder.maximumStartLag, issued &- min(issued, intended))
+      recorder.lastActualStart = max(recorder.lastActualStart, issued &- windowStart)
+      recorder.rawLatencies?.append(
+        RawLatencySample(
+          request: index, issuedNanoseconds: intended &- windowStart, latencyNanoseconds: latency))
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// What `cachebench calibrate` measures: the floors at a given concurrency, and the hit path of every design.
+struct CalibrationConfiguration: Sendable, Equatable {
+  /// Tasks contending for the `Mutex` in the contended measurement, as a run's clients would.
+  var concurrency: Int = Scenario(variants: []).concurrency
+  /// Shard count of the `sharded` design whose hit path is measured.
+  var shards: Int = Scenario(variants: []).shards
+}
+
+/// Collects the options `calibrate` takes (`--concurrency`, `--shards`) and refuses the others, which
+/// describe a workload that calibration does not run.
+struct CalibrationConfigurationBuilder {
+  private var configuration = CalibrationConfiguration()
+
+  /// Reads `value` as the value of `option` and records it.
+  mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
+    switch option {
+    case .concurrency:
+      configuration.concurrency = try OptionValueParser.integer(value, for: option, in: 1...4_096)
+    case .shards:
+      configuration.shards = try OptionValueParser.integer(value, for: option, in: 1...4_096)
+    default:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.calibrateSubcommand)
+    }
+  }
+
+  /// The configuration the recorded options describe.
+  func build() -> CalibrationConfiguration {
+    configuration
+  }
+}

@@ -1,0 +1,60 @@
+/// What `cachebench sweep` measures: every design of a run, over the cross product of decode placements,
+/// concurrencies and (for `sharded`) shard counts, with one workload.
+struct SweepConfiguration: Sendable, Equatable {
+  /// The workload, the designs and placements, and the CSV path; its scenario's `concurrency`, `shards`
+  /// and `variants` are replaced per cell.
+  var base: RunConfiguration
+  /// Shard counts of the `sharded` design, ascending.
+  var shardCounts: [Int]
+  /// Client task counts, ascending.
+  var concurrencies: [Int]
+  /// Wall-time budget of the whole sweep; `nil` for none. No cell starts once it is spent.
+  var maxTime: Duration?
+
+  /// The shard counts of a sweep that does not give `--shards`.
+  static let defaultShardCounts = [1, 2, 4, 8, 16]
+  /// The concurrencies of a sweep that does not give `--concurrency`.
+  static let defaultConcurrencies = [1, 8, 64, 256]
+}
+
+/// Collects the options of `sweep`: those of `run`, except that `--shards` and `--concurrency` take lists
+/// and ranges (`OptionValueParser.integerList`), plus `--max-time`.
+///
+/// The ratios of a sweep are relative to the single coalescing actor, so `--variants` must include
+/// `coalescing`.
+struct SweepConfigurationBuilder {
+  private var run = RunConfigurationBuilder()
+  private var shardCounts = SweepConfiguration.defaultShardCounts
+  private var concurrencies = SweepConfiguration.defaultConcurrencies
+  private var maxTime: Duration?
+  private var variantsValue: String?
+
+  /// Reads `value` as the value of `option` and records it.
+  mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
+    switch option {
+    case .shards:
+      shardCounts = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
+    case .concurrency:
+      concurrencies = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
+    case .maxTime:
+      maxTime = try OptionValueParser.duration(
+        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
+        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
+    default:
+      if option == .variants { variantsValue = value }
+      try run.apply(value, for: option)
+    }
+  }
+
+  /// The configuration the recorded options describe, or the first conflict between them.
+  func build() throws(OptionsError) -> SweepConfiguration {
+    let base = try run.build()
+    guard base.scenario.variants.contains(where: { $0.design == .coalescing }) else {
+      throw .invalidValue(
+        option: .variants, value: variantsValue ?? "",
+        reason: "a sweep needs coalescing, the single actor its ratios are relative to")
+    }
+    return SweepConfiguration(
+      base: base, shardCounts: shardCounts, concurrencies: concurrencies, maxTime: maxTime)
+  }
+}

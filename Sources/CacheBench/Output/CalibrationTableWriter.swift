@@ -1,0 +1,98 @@
+/// Renders a `Calibration` for people: the full table `cachebench calibrate` prints, and the two-line floor
+/// summary every run prints under its tables.
+///
+/// Costs below a microsecond keep one decimal (`4.2ns`), because the cheapest mechanisms cost a few
+/// nanoseconds and rounding them to whole ones would hide a factor of two; larger costs use `HumanUnits`.
+/// A figure that could not be measured is `n/a`.
+enum CalibrationTableWriter {
+  /// The calibrate command's output: one table of mechanisms, one of hit paths against their floors.
+  static func render(_ calibration: Calibration) -> String {
+    var mechanisms = TextTable(columns: [
+      .init(header: "mechanism", alignment: .left),
+      .init(header: "cost", alignment: .right),
+      .init(header: "note", alignment: .left),
+    ])
+    mechanisms.rows = [
+      ["clock read", cost(calibration.clockRead), "MonotonicClock.now()"],
+      ["histogram record", cost(calibration.histogramRecord), "LatencyHistogram.record"],
+      ["async call", cost(calibration.asyncCall), "Cache.lookup answering at once"],
+      ["empty actor call", cost(calibration.emptyActorCall), "from a task, and back"],
+      [
+        "timed actor call", cost(calibration.timedActorCall),
+        "as the caches time a call: +\(cost(calibration.timingOverhead)) measurement overhead",
+      ],
+      ["actor-to-actor call", cost(calibration.actorToActorCall), "from inside another actor"],
+      ["Mutex op, uncontended", cost(calibration.mutexUncontended), "withLock, one thread"],
+      [
+        "Mutex op, contended", calibration.mutexContended.map(cost) ?? "n/a",
+        "\(calibration.contendingTasks) tasks at once (concurrency"
+          + " \(calibration.contendedConcurrency))",
+      ],
+      ["task creation", cost(calibration.taskCreation), "create, run, await value"],
+    ]
+    for sleep in calibration.sleepOvershoots {
+      mechanisms.rows.append([
+        "Task.sleep overshoot", sleep.overshoot.map { "+" + cost($0) } ?? "n/a",
+        "median, at \(HumanUnits.latency(nanoseconds: sleep.target))",
+      ])
+    }
+    mechanisms.rows.append([
+      "harness per request", cost(calibration.harness.nanosecondsPerRequest),
+      "ClientLoop around get; " + allocationText(calibration.harness),
+    ])
+    var hitPaths = TextTable(columns: [
+      .init(header: "hit path", alignment: .left),
+      .init(header: "cost", alignment: .right),
+      .init(header: "vs floor", alignment: .left),
+    ])
+    for hitPath in calibration.hitPaths {
+      let variant = Variant(design: hitPath.design, decode: .noDecode, shards: hitPath.shards)
+      hitPaths.rows.append([
+        variant.name, hitPath.nanoseconds.map(cost) ?? "n/a", floorRatioText(calibration, variant),
+      ])
+    }
+    return mechanisms.render() + "\n" + hitPaths.render()
+  }
+
+  /// Two lines summarising the floor, printed under a run's tables.
+  static func summary(_ calibration: Calibration) -> String {
+    let sleeps = calibration.sleepOvershoots.map { sleep in
+      (sleep.overshoot.map { "+" + cost($0) } ?? "n/a")
+        + " at \(HumanUnits.latency(nanoseconds: sleep.target))"
+    }
+    return "floor: clock read \(cost(calibration.clockRead)),"
+      + " async call \(cost(calibration.asyncCall)),"
+      + " empty actor call \(cost(calibration.emptyActorCall))"
+      + " (timed +\(cost(calibration.timingOverhead))),"
+      + " actor-to-actor \(cost(calibration.actorToActorCall)),"
+      + " Mutex \(cost(calibration.mutexUncontended))"
+      + " (\(calibration.mutexContended.map(cost) ?? "n/a") contended by"
+      + " \(calibration.contendingTasks)),"
+      + " histogram record \(cost(calibration.histogramRecord)),"
+      + " task \(cost(calibration.taskCreation))\n"
+      + "floor: Task.sleep overshoot \(sleeps.joined(separator: ", "));"
+      + " harness \(cost(calibration.harness.nanosecondsPerRequest)) per request,"
+      + " \(allocationText(calibration.harness))\n"
+  }
+
+  /// A cost in nanoseconds: one decimal below 1 µs (`4.2ns`, `812.0ns`), `HumanUnits` above.
+  static func cost(_ nanoseconds: Double) -> String {
+    guard nanoseconds.isFinite, nanoseconds >= 0 else { return "n/a" }
+    if nanoseconds < 999.95 { return DecimalText.fixed(nanoseconds, fractionDigits: 1) + "ns" }
+    return HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded()))
+  }
+
+  /// `variant`'s hit path as a multiple of its floor, naming the floor: `2.1× empty actor call`.
+  static func floorRatioText(_ calibration: Calibration, _ variant: Variant) -> String {
+    guard let ratio = calibration.hitPathRatio(of: variant) else { return "n/a" }
+    return DecimalText.fixed(ratio, fractionDigits: 1) + "× "
+      + Calibration.floorMechanism(of: variant.design).name
+  }
+
+  /// What the harness allocates: `0 allocations`, bytes per request, or `allocations n/a`.
+  private static func allocationText(_ harness: Calibration.HarnessCost) -> String {
+    guard let bytes = harness.allocatedBytesPerRequest else { return "allocations n/a" }
+    if bytes == 0 { return "0 allocations" }
+    return DecimalText.fixed(bytes, fractionDigits: 3) + " B allocated per request"
+  }
+}

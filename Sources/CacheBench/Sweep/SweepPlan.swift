@@ -1,0 +1,66 @@
+/// One cell of a sweep: a variant (design, decode placement, shard count) at a concurrency.
+struct SweepCell: Sendable, Equatable, CustomStringConvertible {
+  /// The design, decode placement and shard count.
+  var variant: Variant
+  /// Client tasks in this cell's window.
+  var concurrency: Int
+
+  var description: String { "\(variant.description) c=\(concurrency)" }
+}
+
+/// The cells of a sweep, in the fixed order they run and are written in, and the reference each is
+/// compared with.
+///
+/// Order: decode placement (in `DecodePlacement` order), then concurrency (ascending), then design (in
+/// `CacheDesign` order), then, for `sharded`, shard count (ascending). Designs other than `sharded` have
+/// one actor or table, so they get one cell per placement and concurrency, not one per shard count.
+///
+/// The reference of a cell is the `coalescing` cell of the same placement and concurrency: one coalescing
+/// actor, which is what `sharded` splits and what the other designs replace. Its ratios are 1.
+struct SweepPlan: Sendable, Equatable {
+  /// Every cell, in the order they run.
+  let cells: [SweepCell]
+
+  /// The cross product of `designs`, `placements`, `shardCounts` (for `sharded`) and `concurrencies`.
+  init(
+    designs: [CacheDesign], placements: [DecodePlacement], shardCounts: [Int],
+    concurrencies: [Int]
+  ) {
+    let designs = CacheDesign.allCases.filter(designs.contains)
+    let placements = DecodePlacement.allCases.filter(placements.contains)
+    var cells: [SweepCell] = []
+    for placement in placements {
+      for concurrency in concurrencies.sorted() {
+        for design in designs {
+          let shards = design == .sharded ? shardCounts.sorted() : [1]
+          for count in shards {
+            cells.append(
+              SweepCell(
+                variant: Variant(design: design, decode: placement, shards: count),
+                concurrency: concurrency))
+          }
+        }
+      }
+    }
+    self.cells = cells
+  }
+
+  /// The plan of `configuration`: its designs and placements (from its variants), shard counts and
+  /// concurrencies.
+  init(_ configuration: SweepConfiguration) {
+    let variants = configuration.base.scenario.variants
+    self.init(
+      designs: variants.map(\.design), placements: variants.map(\.decode),
+      shardCounts: configuration.shardCounts, concurrencies: configuration.concurrencies)
+  }
+
+  /// The design every cell is compared with.
+  static let referenceDesign = CacheDesign.coalescing
+
+  /// The reference cell of `cell`: the single coalescing actor at the same placement and concurrency.
+  static func reference(of cell: SweepCell) -> SweepCell {
+    SweepCell(
+      variant: Variant(design: referenceDesign, decode: cell.variant.decode, shards: 1),
+      concurrency: cell.concurrency)
+  }
+}

@@ -1,0 +1,65 @@
+/// Runs the cells of a sweep one after another in one process, each exactly as `run` would measure its
+/// variant (warm-up on a throwaway cache, then a window on a fresh one, then the accounting check), with
+/// the workload, the decoder calibration and the sleep lead shared by every cell.
+///
+/// With a deadline, no cell starts once the deadline has passed; the cell running at the deadline finishes,
+/// so a sweep overruns its budget by at most one cell. The clock is injectable so tests can spend the
+/// budget without waiting.
+struct SweepRunner: Sendable {
+  /// What a progress display is told before each cell.
+  struct Progress: Sendable {
+    /// The cell about to run.
+    var cell: SweepCell
+    /// Its 1-based position in the plan.
+    var position: Int
+    /// Cells in the plan.
+    var total: Int
+    /// Nanoseconds since the runner started.
+    var elapsed: UInt64
+    /// Nanoseconds left until the deadline, if there is one.
+    var budgetLeft: UInt64?
+  }
+
+  /// The workload every cell gets; its concurrency, shard count and variants are replaced per cell.
+  var scenario: Scenario
+  /// The cells to run, in order.
+  var plan: SweepPlan
+  /// `MonotonicClock` reading after which no cell starts; `nil` for no budget.
+  var deadline: UInt64?
+  /// The clock the budget is checked against: `MonotonicClock`, except in tests.
+  var clock: @Sendable () -> UInt64 = { MonotonicClock.now() }
+  /// Told before each cell starts.
+  var onProgress: @Sendable (Progress) -> Void = { _ in }
+
+  /// Measures the cells in plan order until the plan or the budget is exhausted.
+  @concurrent
+  func run() async throws(AccountingError) -> [(cell: SweepCell, result: VariantResult)] {
+    let keys = KeySequence(
+      distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
+    let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
+    let lead = await SleepLead.calibrated(for: scenario.fetchLatency)
+    let start = clock()
+    var results: [(cell: SweepCell, result: VariantResult)] = []
+    for (index, cell) in plan.cells.enumerated() {
+      let now = clock()
+      if let deadline, now >= deadline { break }
+      onProgress(
+        Progress(
+          cell: cell, position: index + 1, total: plan.cells.count, elapsed: now &- start,
+          budgetLeft: deadline.map { $0 &- now }))
+      let driver = BenchmarkDriver(scenario: scenario(for: cell))
+      let result = try await driver.measure(cell.variant, keys: keys, decoder: decoder, lead: lead)
+      results.append((cell, result))
+    }
+    return results
+  }
+
+  /// The scenario of one cell: the shared workload at the cell's concurrency, with the cell's variant.
+  func scenario(for cell: SweepCell) -> Scenario {
+    var scenario = self.scenario
+    scenario.concurrency = cell.concurrency
+    scenario.shards = cell.variant.shards
+    scenario.variants = [cell.variant]
+    return scenario
+  }
+}

@@ -1,0 +1,117 @@
+import Synchronization
+import Testing
+
+@testable import CacheBench
+
+/// What the caches report about queueing for, and time inside, their isolation.
+@Suite(.timeLimit(.minutes(1)))
+struct IsolationTimingTests {
+  /// A lookup with the clock readings the caller takes around it.
+  private struct TimedLookup {
+    var issued: UInt64
+    var lookup: CacheLookup
+    var returned: UInt64
+  }
+
+  private static func timedLookup(_ cache: any Cache, _ key: Int) async throws -> TimedLookup {
+    let issued = MonotonicClock.now()
+    let lookup = try await cache.lookup(key)
+    return TimedLookup(issued: issued, lookup: lookup, returned: MonotonicClock.now())
+  }
+
+  /// Makes `key` ready in `cache` through a fetch the test releases at once.
+  private static func warm(_ cache: any Cache, _ key: Int, _ fetcher: ControllableFetcher)
+    async throws
+  {
+    let warming = Task { try await cache.lookup(key) }
+    await fetcher.waitForStarts(fetcher.startedCount + 1)
+    fetcher.release()
+    _ = try await warming.value
+  }
+
+  // Holding an actor spins on one thread of the cooperative pool, so the holder and the queued caller
+  // need two threads, and no other holder may run at the same time.
+  @Test(
+    .enabled(if: HostInfo.onlineCores >= 2, "holding an actor takes a whole pool thread"),
+    .serialized, arguments: HoldableDesign.all)
+  func queueDelayCoversTheWholeTimeTheActorIsHeldBusy(design: HoldableDesign) async throws {
+    let fetcher = ControllableFetcher()
+    let (cache, hold) = design.make(fetcher)
+    try await Self.warm(cache, 1, fetcher)
+
+    let gate = OccupancyGate()
+    let holder = Task { await hold(1, gate) }
+    await eventually("the actor is held") { gate.isHeld }
+    let issuedFlag = Atomic<Bool>(false)
+    let caller = Task {
+      let issued = MonotonicClock.now()
+      issuedFlag.store(true, ordering: .releasing)
+      return (issued, try await cache.lookup(1))
+    }
+    await eventually("the caller issued its request") { issuedFlag.load(ordering: .acquiring) }
+    let opened = gate.open()
+    await holder.value
+    let (issued, lookup) = try await caller.value
+
+    #expect(lookup.outcome == .hit)
+    #expect(lookup.timing.entered >= opened, "nobody enters a held actor")
+    #expect(lookup.timing.queueDelay(issued: issued) >= opened - issued)
+    #expect(lookup.timing.reentryWait == 0, "a hit is one isolated segment")
+    var recorder = ClientRecorder()
+    recorder.record(lookup.timing, issued: issued)
+    #expect(recorder.actorWait.totalCount == 1)
+    #expect(recorder.actorWait.max >= opened - issued)
+  }
+
+  @Test(arguments: HoldableDesign.all.map(\.name) + ["mutex"])
+  func waitAndServiceOfAHitFitInsideItsLatency(design: String) async throws {
+    let fetcher = ControllableFetcher()
+    let cache: any Cache =
+      design == "mutex"
+      ? MutexCache(fetcher: fetcher, decoder: nil)
+      : HoldableDesign.all.first { $0.name == design }!.make(fetcher).cache
+    try await Self.warm(cache, 3, fetcher)
+    let hit = try await Self.timedLookup(cache, 3)
+    #expect(hit.lookup.outcome == .hit)
+    #expect(hit.lookup.timing.entered <= hit.returned)
+    #expect(hit.lookup.timing.reentryWait == 0)
+    #expect(
+      hit.lookup.timing.queueDelay(issued: hit.issued) + hit.lookup.timing.service
+        <= hit.returned - hit.issued)
+  }
+
+  /// The fetch runs off the actor: a leader's service time leaves out the whole time its fetch was held at
+  /// the fetcher, and its waits and service still fit inside its latency.
+  @Test(arguments: HoldableDesign.all.map(\.name) + ["mutex"])
+  func aLeadersServiceTimeLeavesOutItsFetch(design: String) async throws {
+    let fetcher = ControllableFetcher()
+    let cache: any Cache =
+      design == "mutex"
+      ? MutexCache(fetcher: fetcher, decoder: nil)
+      : HoldableDesign.all.first { $0.name == design }!.make(fetcher).cache
+    let leader = Task { try await Self.timedLookup(cache, 5) }
+    await fetcher.waitForStarts(1)
+    let fetchSeenStarted = MonotonicClock.now()
+    // Keeps the fetch held for a while; the expectations hold however long that is.
+    for _ in 0..<1_000 { await Task.yield() }
+    let released = MonotonicClock.now()
+    fetcher.release()
+    let led = try await leader.value
+
+    #expect(led.lookup.outcome == .leader)
+    let timing = led.lookup.timing
+    let latency = led.returned - led.issued
+    #expect(timing.service <= latency - (released - fetchSeenStarted))
+    #expect(timing.queueDelay(issued: led.issued) + timing.service <= latency)
+  }
+
+  @Test func theQueueDelayAddsTheReentryWaitAndNeverGoesNegative() {
+    let timing = IsolationTiming(entered: 1_500, reentryWait: 200, service: 80)
+    #expect(timing.queueDelay(issued: 1_000) == 700)
+    #expect(timing.queueDelay(issued: 1_600) == 200, "an entry read before the issue counts as 0")
+    var recorder = ClientRecorder()
+    recorder.record(timing, issued: 1_000)
+    #expect(recorder.actorWait.max == 700)
+    #expect(recorder.actorService.max == 80)
+  }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import CacheBench
+
+struct ContentionTableWriterTests {
+  @Test func rendersWaitAndServiceSpectraAndTheHitPathAgainstItsFloor() {
+    var naive = OutputFixtures.naiveInside
+    naive.actorWait = OutputFixtures.histogram(2_500_000)
+    naive.actorService = OutputFixtures.histogram(200_000)
+    var sharded = OutputFixtures.shardedOutside
+    sharded.actorWait = OutputFixtures.histogram(1_500)
+    sharded.actorService = OutputFixtures.histogram(250)
+    let text = ContentionTableWriter.render(
+      [naive, sharded], calibration: CalibrationFixtures.roundFigures)
+    let expected = """
+      variant     decode   wait p50  wait p99  wait p99.9  wait max  service p50  service p99  service p99.9  service max  hit path  vs floor
+      ----------  -------  --------  --------  ----------  --------  -----------  -----------  -------------  -----------  --------  ---------------------
+      naive       inside     2.50ms    2.50ms      2.50ms    2.50ms        200µs        200µs          200µs        200µs   110.0ns  2.2× empty actor call
+      sharded(8)  outside    1.50µs    1.50µs      1.50µs    1.50µs        250ns        250ns          250ns        250ns   150.0ns  3.0× empty actor call
+
+      """
+    #expect(text == expected)
+  }
+
+  @Test func emptyHistogramsShowADashAndUnmeasuredFiguresNA() {
+    let mutex = VariantResult(
+      variant: Variant(design: .mutex, decode: .noDecode, shards: 1), requests: 0, hits: 0,
+      joins: 0, leaders: 0, errors: 0, cancellations: 0, fetches: 0, duplicateFetches: 0,
+      windowNanoseconds: 1, latency: LatencyHistogram(), fetchLatency: LatencyHistogram(),
+      configuredFetchLatency: .zero)
+    let measured = ContentionTableWriter.render(
+      [mutex], calibration: CalibrationFixtures.roundFigures)
+    #expect(
+      measured.hasSuffix(
+        "mutex    none           -         -           -         -            -            -              -            -       n/a  n/a\n"
+      ))
+    let uncalibrated = ContentionTableWriter.render([mutex], calibration: nil)
+    #expect(uncalibrated.hasSuffix("-       n/a  n/a\n"))
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import CacheBench
+
+/// The sweep's matrices and CSV, from fixed rows.
+struct SweepWritersTests {
+  static let plan = SweepPlan(
+    designs: [.coalescing, .sharded], placements: [.inside, .outside], shardCounts: [2],
+    concurrencies: [8])
+
+  /// Every cell of the plan but the last, with round throughputs and p99s.
+  static let matrix = SweepMatrix(
+    plan: plan,
+    results: [
+      (plan.cells[0], SweepMatrixTests.result(plan.cells[0], requests: 1_000, p99: 2_000_000)),
+      (plan.cells[1], SweepMatrixTests.result(plan.cells[1], requests: 3_000, p99: 500_000)),
+      (plan.cells[2], SweepMatrixTests.result(plan.cells[2], requests: 20_000, p99: 40_000)),
+    ])
+
+  @Test func theMatricesShowRatiosToTheReferenceAndItsOwnFigures() {
+    let expected = """
+      throughput relative to coalescing (one actor) at the same decode and concurrency; higher is better
+      variant     inside c=8  outside c=8
+      ----------  ----------  -----------
+      coalescing       1.00×        1.00×
+      sharded(2)       3.00×            -
+
+      p99 latency relative to coalescing (one actor) at the same decode and concurrency; lower is better
+      variant     inside c=8  outside c=8
+      ----------  ----------  -----------
+      coalescing       1.00×        1.00×
+      sharded(2)       0.25×            -
+
+      reference   inside c=8  outside c=8
+      ----------  ----------  -----------
+      throughput     1.00k/s      20.0k/s
+      p99             2.00ms       40.0µs
+
+      """
+    #expect(SweepMatrixWriter.render(Self.matrix) == expected)
+  }
+
+  @Test func theCSVHasOneRecordPerMeasuredCellWithTheSweepColumnsAppended() {
+    let text = SweepCSVWriter.render(
+      Self.matrix, metadata: OutputFixtures.metadata,
+      scenario: { cell in
+        var scenario = OutputFixtures.scenario
+        scenario.concurrency = cell.concurrency
+        return scenario
+      }, calibration: { _ in nil })
+    let records = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+    #expect(
+      records.count == 1 + 3 + 1, "header, three cells, and the empty text after the last CRLF")
+    #expect(records[0] == SweepCSVWriter.columns.joined(separator: ","))
+    #expect(
+      SweepCSVWriter.columns.suffix(5) == [
+        "sweep_cell", "sweep_cells", "reference_variant", "throughput_ratio", "latency_p99_ratio",
+      ])
+    #expect(records[1].hasSuffix(",1,4,coalescing,1.0000,1.0000"))
+    #expect(records[2].hasSuffix(",2,4,coalescing,3.0000,0.2500"))
+    #expect(records[3].hasSuffix(",3,4,coalescing,1.0000,1.0000"))
+    let concurrency = CSVWriter.columns.firstIndex(of: "concurrency")!
+    let shards = CSVWriter.columns.firstIndex(of: "shards")!
+    let fields = records[2].split(separator: ",", omittingEmptySubsequences: false)
+    #expect(fields.count == SweepCSVWriter.columns.count)
+    #expect(fields[concurrency] == "8")
+    #expect(fields[shards] == "2")
+  }
+
+  @Test func progressLinesShowTheBarTheCellAndWhatIsLeft() {
+    let cell = Self.plan.cells[1]
+    let first = SweepCommand.progressLine(
+      SweepRunner.Progress(cell: cell, position: 1, total: 4, elapsed: 0, budgetLeft: nil))
+    #expect(first == "sweep [....................] 1/4 sharded(2)/inside c=8, 0s elapsed")
+    let third = SweepCommand.progressLine(
+      SweepRunner.Progress(
+        cell: cell, position: 3, total: 4, elapsed: 62_000_000_000,
+        budgetLeft: 3_700_000_000_000))
+    #expect(
+      third
+        == "sweep [##########..........] 3/4 sharded(2)/inside c=8, 1m02s elapsed,"
+        + " about 1m02s left (budget: 1h01m left)")
+  }
+}

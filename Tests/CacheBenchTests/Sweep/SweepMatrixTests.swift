@@ -1,0 +1,62 @@
+import Testing
+
+@testable import CacheBench
+
+/// Ratios of a sweep, computed from its own rows.
+struct SweepMatrixTests {
+  static let plan = SweepPlan(
+    designs: [.coalescing, .sharded], placements: [.inside], shardCounts: [2],
+    concurrencies: [8])
+  static let reference = plan.cells[0]
+  static let sharded = plan.cells[1]
+
+  /// A result of `requests` requests in one second, every latency `p99` nanoseconds.
+  static func result(_ cell: SweepCell, requests: Int, p99: UInt64) -> VariantResult {
+    VariantResult(
+      variant: cell.variant, requests: requests, hits: requests, joins: 0, leaders: 0, errors: 0,
+      cancellations: 0, fetches: 0, duplicateFetches: 0, windowNanoseconds: 1_000_000_000,
+      latency: OutputFixtures.histogram(p99), fetchLatency: LatencyHistogram(),
+      configuredFetchLatency: .zero)
+  }
+
+  @Test func ratiosDivideEachCellByItsReferenceRow() throws {
+    let matrix = SweepMatrix(
+      plan: Self.plan,
+      results: [
+        (Self.reference, Self.result(Self.reference, requests: 1_000, p99: 2_000)),
+        (Self.sharded, Self.result(Self.sharded, requests: 2_500, p99: 500)),
+      ])
+    let reference = try #require(matrix.row(for: Self.reference))
+    #expect(reference.throughputRatio == 1)
+    #expect(reference.latencyP99Ratio == 1)
+    let sharded = try #require(matrix.row(for: Self.sharded))
+    #expect(sharded.throughputRatio == 2.5)
+    #expect(sharded.latencyP99Ratio == 0.25)
+    #expect(matrix.unmeasured.isEmpty)
+  }
+
+  @Test func aCellWhoseReferenceWasNotMeasuredHasNoRatios() throws {
+    let matrix = SweepMatrix(
+      plan: Self.plan,
+      results: [(Self.sharded, Self.result(Self.sharded, requests: 2_500, p99: 500))])
+    let sharded = try #require(matrix.row(for: Self.sharded))
+    #expect(sharded.throughputRatio == nil)
+    #expect(sharded.latencyP99Ratio == nil)
+    #expect(matrix.unmeasured == [Self.reference])
+    #expect(matrix.rows.map(\.cell) == [Self.sharded])
+  }
+
+  @Test func anEmptyReferenceHistogramGivesNoLatencyRatio() throws {
+    var reference = Self.result(Self.reference, requests: 1_000, p99: 2_000)
+    reference.latency = LatencyHistogram()
+    let matrix = SweepMatrix(
+      plan: Self.plan,
+      results: [
+        (Self.reference, reference),
+        (Self.sharded, Self.result(Self.sharded, requests: 500, p99: 500)),
+      ])
+    let sharded = try #require(matrix.row(for: Self.sharded))
+    #expect(sharded.throughputRatio == 0.5)
+    #expect(sharded.latencyP99Ratio == nil)
+  }
+}
