@@ -25,6 +25,14 @@ final class RequestClaims: Sendable {
     return start..<(start &+ Self.batchSize)
   }
 
+  /// The next unclaimed request index alone, for open-loop clients: they sleep until each request is
+  /// due, so the shared add is cheap beside the wait, and claiming one index at a time lets whichever
+  /// client is free take the next due request instead of leaving it behind another client's batch.
+  @inline(__always)
+  func next() -> Int {
+    counter.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
   /// How many indices have been claimed so far, for progress displays: one relaxed load, no write,
   /// so polling it does not slow the clients. Claims are whole batches, and each client's last one
   /// reaches past the window's end, so this runs ahead of requests issued by up to a batch a client.

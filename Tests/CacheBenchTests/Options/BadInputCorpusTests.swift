@@ -32,6 +32,10 @@ struct BadInputCorpusTests {
     case variantName
     /// A flag: takes no value.
     case flag
+    /// A share in 0...1.
+    case probability
+    /// Requests per second, `R` or `R/s`.
+    case rate
   }
 
   /// What `option` takes; exhaustive, so a new option cannot be left out of the corpus.
@@ -53,7 +57,10 @@ struct BadInputCorpusTests {
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline: .path
     case .perfControl: .fifoPair
     case .profileVariant: .variantName
-    case .quiet, .pauseBeforeWindow: .flag
+    case .quiet, .pauseBeforeWindow, .ignoreCancellation: .flag
+    case .failRate: .probability
+    case .fetchLimit: .count(minimum: 1, maximum: 100_000)
+    case .rate: .rate
     }
   }
 
@@ -87,6 +94,10 @@ struct BadInputCorpusTests {
       return ["", "fast/inside", "naive"]
     case .flag:
       return []
+    case .probability:
+      return ["", "-0.1", "1.5", "abc", "nan", "inf", "1e-3", "0x1p1", "0,5"]
+    case .rate:
+      return ["", "0", "-5", "abc", "5/m", "nan", "inf", "1e3"]
     }
   }
 
@@ -103,6 +114,8 @@ struct BadInputCorpusTests {
     case .fifoPair: "ctl,ack"
     case .variantName: "naive/inside"
     case .flag: ""
+    case .probability: "0.5"
+    case .rate: "100/s"
     }
   }
 
@@ -205,7 +218,15 @@ struct BadInputCorpusTests {
       if case .duration(true, _) = kind(of: option) { values.append(#""0s""#) }
       return values
     case .decimal:
-      return wrongShapes + [#""1""#, "0", "-1", "5.1", "1e999", "[]"]
+      var values = wrongShapes + [#""1""#, "-1", "1e999", "[]"]
+      // Each decimal field has its own range.
+      switch option {
+      case .zipfTheta: values += ["0", "5.1"]
+      case .failRate: values += ["1.5"]
+      case .rate: values += ["0"]
+      default: break
+      }
+      return values
     case .list:
       return wrongShapes + [#""naive""#, "[]", #"[""]"#, #"["fast"]"#, "[1]"]
     case .word:

@@ -43,6 +43,10 @@ struct HelpTextTests {
     (.perfControl, "none", []),
     (.profileVariant, "every variant", []),
     (.pauseBeforeWindow, "off", []),
+    (.failRate, "0", ["--fail-rate", "0"]),
+    (.ignoreCancellation, "off", []),
+    (.fetchLimit, "none, unlimited", []),
+    (.rate, "none, closed loop", []),
     (.maxTime, "none", []),
     (.deadline, "none", []),
   ]

@@ -11,7 +11,11 @@ struct CSVWriterTests {
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + noContention + ",false,0\r\n"
+    + measuredFields + noContention + ",false,0," + fetcherFields + "\r\n"
+
+  /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
+  /// seven open-loop columns, empty in a closed-loop run.
+  private static let fetcherFields = "1ms,0,false,,,," + String(repeating: ",", count: 7)
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
@@ -23,7 +27,8 @@ struct CSVWriterTests {
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
+    + fetcherFields + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -49,6 +54,10 @@ struct CSVWriterTests {
       "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
       "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
       "harness_allocated_bytes_per_request", "interrupted", "undrained_clients",
+      "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
+      "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
+      "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
+      "latency_actual_p99_ns", "latency_actual_max_ns",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -83,7 +92,9 @@ struct CSVWriterTests {
     result.undrainedClients = 3
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
-    #expect(text.split(separator: "\r\n")[1].hasSuffix(",1571" + Self.noContention + ",true,3"))
+    #expect(
+      text.split(separator: "\r\n")[1].hasSuffix(
+        ",1571" + Self.noContention + ",true,3," + Self.fetcherFields))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -109,7 +120,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
-          + ",false,0"))
+          + ",false,0," + Self.fetcherFields))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -124,6 +135,36 @@ struct CSVWriterTests {
         of: "ctx_switches_invol")!]
     #expect(memory.count == 17)
     #expect(memory.allSatisfy { $0 == "n/a" })
+  }
+
+  @Test func theFetcherColumnsGiveTheDistributionRateFlagLimitAndPoolQueue() {
+    var scenario = OutputFixtures.scenario
+    scenario.fetcher = FetcherSettings(
+      latency: .lognormal(median: .milliseconds(2), sigma: 0.5), failRate: 0.05,
+      ignoresCancellation: true, fetchLimit: 4)
+    var result = OutputFixtures.naiveInside
+    var queue = LatencyHistogram()
+    queue.record(5_000)
+    result.fetchQueue = queue
+    let text = CSVWriter.render(
+      results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(row.hasSuffix(",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,,"))
+  }
+
+  @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {
+    var scenario = OutputFixtures.scenario
+    scenario.openLoop = OpenLoopSchedule(rate: 5_000)
+    var result = OutputFixtures.naiveInside
+    var actual = LatencyHistogram()
+    actual.record(900)
+    result.openLoop = OpenLoopFigures(
+      targetRate: 5_000, achievedRate: 4_321.25, backlog: 17, maximumStartLagNanoseconds: 123_456,
+      actualLatency: actual)
+    let text = CSVWriter.render(
+      results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(row.hasSuffix(",,,,5000.0,4321.3,17,123456,900,900,900"))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -150,7 +191,8 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
-          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0"))
+          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
+          + Self.fetcherFields))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {
