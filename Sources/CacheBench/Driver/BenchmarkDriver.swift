@@ -65,8 +65,8 @@ struct BenchmarkDriver: Sendable {
     if scenario.warmupRequests > 0 {
       let fetcher = makeFetcher(ledger: makeLedger(), lead: lead)
       let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
-      let claims = RequestClaims()
       let stop = StopCondition.requests(scenario.warmupRequests)
+      let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
       onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
       _ = await window(
         cache: cache, keys: keys, stop: stop,
@@ -77,7 +77,7 @@ struct BenchmarkDriver: Sendable {
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let mark = await meter.begin()
     let cache = CacheFactory.makeCache(for: variant, fetcher: fetcher, decoder: decoder)
-    let claims = RequestClaims()
+    let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
     onEvent(
       .windowStarted(
         WindowProgress(variant, phase: .measurement, stop: scenario.stop, claims: claims)))
