@@ -41,19 +41,7 @@ enum ClientLoop {
       let key = keys.key(at: index)
       let issued = MonotonicClock.now()
       guard issued < deadline else { break }
-      recorder.requests += 1
-      do {
-        let lookup = try await cache.lookup(key)
-        recorder.record(lookup.outcome)
-        recorder.record(lookup.timing, issued: issued)
-        if let decoder {
-          recorder.checksum ^= decoder.decode(lookup.value.payload)
-        } else if let decoded = lookup.value.decoded {
-          recorder.checksum ^= decoded
-        }
-      } catch {
-        recorder.record(error)
-      }
+      await issue(key, to: cache, issued: issued, decoder: decoder, into: &recorder)
       let latency = MonotonicClock.now() &- issued
       recorder.latency.record(latency)
       recorder.rawLatencies?.append(
@@ -87,19 +75,7 @@ enum ClientLoop {
         issued = MonotonicClock.now()
       }
       guard issued < deadline else { break }
-      recorder.requests += 1
-      do {
-        let lookup = try await cache.lookup(key)
-        recorder.record(lookup.outcome)
-        recorder.record(lookup.timing, issued: issued)
-        if let decoder {
-          recorder.checksum ^= decoder.decode(lookup.value.payload)
-        } else if let decoded = lookup.value.decoded {
-          recorder.checksum ^= decoded
-        }
-      } catch {
-        recorder.record(error)
-      }
+      await issue(key, to: cache, issued: issued, decoder: decoder, into: &recorder)
       let completed = MonotonicClock.now()
       let latency = completed &- intended
       recorder.latency.record(latency)
@@ -109,6 +85,29 @@ enum ClientLoop {
       recorder.rawLatencies?.append(
         RawLatencySample(
           request: index, issuedNanoseconds: intended &- windowStart, latencyNanoseconds: latency))
+    }
+  }
+
+  /// One request, the part both loops share: look `key` up, count its outcome and its timing at the
+  /// cache, and decode outside the cache when `decoder` is given. Latency is recorded by the caller,
+  /// which knows where it counts from.
+  @inline(__always)
+  private static func issue<C: Cache>(
+    _ key: Int, to cache: C, issued: UInt64, decoder: PayloadDecoder?,
+    into recorder: inout ClientRecorder
+  ) async {
+    recorder.requests += 1
+    do {
+      let lookup = try await cache.lookup(key)
+      recorder.record(lookup.outcome)
+      recorder.record(lookup.timing, issued: issued)
+      if let decoder {
+        recorder.checksum ^= decoder.decode(lookup.value.payload)
+      } else if let decoded = lookup.value.decoded {
+        recorder.checksum ^= decoded
+      }
+    } catch {
+      recorder.record(error)
     }
   }
 }
