@@ -12,6 +12,7 @@ enum RunDescription {
     switch scenario.distribution {
     case .uniform: distribution = "uniform"
     case .zipf(let theta): distribution = "zipf(\(theta))"
+    case .hotspot(let hot, let share): distribution = "hotspot(\(hot),\(share))"
     }
     return
       "\(scenario.variants.count) variants; each: \(stop) after \(scenario.warmupRequests) warm-up,"

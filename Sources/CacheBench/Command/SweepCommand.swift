@@ -80,6 +80,7 @@ enum SweepCommand {
     switch scenario.distribution {
     case .uniform: distribution = "uniform"
     case .zipf(let theta): distribution = "zipf(\(theta))"
+    case .hotspot(let hot, let share): distribution = "hotspot(\(hot),\(share))"
     }
     var designs: [String] = []
     var placements: [String] = []

@@ -38,7 +38,7 @@ struct BenchmarkDriver: Sendable {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
     let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
-    let lead = await SleepLead.calibrated(for: scenario.fetchLatency)
+    let lead = await SleepLead.calibrated(for: scenario.latencyDistribution.typical)
     var results: [VariantResult] = []
     for variant in scenario.variants {
       if runStop.isRequested { break }
@@ -50,8 +50,7 @@ struct BenchmarkDriver: Sendable {
       if let before, let after = await meter.settledAllocatedBytes(),
         let histogramBytes = meter.histogramBytes
       {
-        result.resources.retainedBytes =
-          after - before - VariantResult.histogramCount * histogramBytes
+        result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
       }
       onEvent(.finished(result))
       results.append(result)
@@ -66,23 +65,23 @@ struct BenchmarkDriver: Sendable {
     _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder, lead: SleepLead
   ) async throws(AccountingError) -> VariantResult? {
     if scenario.warmupRequests > 0 {
-      let fetcher = makeFetcher(ledger: FetchLedger(), lead: lead)
+      let fetcher = makeFetcher(ledger: makeLedger(), lead: lead)
       let cache = CacheFactory.makeCache(
         for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention)
-      let claims = RequestClaims()
       let stop = StopCondition.requests(scenario.warmupRequests)
+      let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
       onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
       _ = await window(
         cache: cache, keys: keys, stop: stop,
         decoder: variant.decode == .outside ? decoder : nil, claims: claims)
     }
     if runStop.isRequested { return nil }
-    let ledger = FetchLedger()
+    let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let mark = await meter.begin()
     let cache = CacheFactory.makeCache(
       for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention)
-    let claims = RequestClaims()
+    let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
     onEvent(
       .windowStarted(
         WindowProgress(variant, phase: .measurement, stop: scenario.stop, claims: claims)))
@@ -90,7 +89,8 @@ struct BenchmarkDriver: Sendable {
     let outcome = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
-      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
+      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil,
+      schedule: scenario.openLoop)
     let recorder = outcome.recorder
     await windowObserver?.windowDidClose(variant, requests: recorder.requests)
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
@@ -110,10 +110,15 @@ struct BenchmarkDriver: Sendable {
       windowNanoseconds: outcome.nanoseconds,
       latency: recorder.latency,
       fetchLatency: fetched.latency,
-      configuredFetchLatency: scenario.fetchLatency,
+      configuredFetchLatency: scenario.latencyDistribution.mean,
       rawLatencies: recorder.rawLatencies ?? [],
       actorWait: recorder.actorWait,
       actorService: recorder.actorService)
+    result.fetchQueue = fetched.fetchQueue
+    if let schedule = scenario.openLoop {
+      result.openLoop = Self.openLoopFigures(
+        recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)
+    }
     result.resources = resources
     result.invalidations = recorder.invalidations
     result.evictions = recorder.evictions
@@ -129,10 +134,19 @@ struct BenchmarkDriver: Sendable {
     return result
   }
 
-  private func makeFetcher(ledger: FetchLedger, lead: SleepLead) -> ConstantLatencyFetcher {
-    ConstantLatencyFetcher(
-      latency: scenario.fetchLatency, payloadBytes: scenario.payloadBytes, ledger: ledger,
-      lead: lead)
+  /// A fresh fetcher over `ledger`, with a pool of its own when the scenario limits fetches.
+  private func makeFetcher(ledger: FetchLedger, lead: SleepLead) -> SimulatedFetcher {
+    let settings = scenario.fetcher
+    return SimulatedFetcher(
+      draws: FetchDraws(
+        latency: scenario.latencyDistribution, failRate: settings.failRate, seed: scenario.seed),
+      payloadBytes: scenario.payloadBytes, ledger: ledger, lead: lead,
+      ignoresCancellation: settings.ignoresCancellation,
+      pool: settings.fetchLimit.map { FetchPool(limit: $0) })
+  }
+
+  private func makeLedger() -> FetchLedger {
+    FetchLedger(recordsFetchQueue: scenario.fetcher.fetchLimit != nil)
   }
 
   /// Raw latency samples each client reserves room for before the window: an even share of a
@@ -149,12 +163,13 @@ struct BenchmarkDriver: Sendable {
   @concurrent
   func window(
     cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
-    claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil
+    claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
+    schedule: OpenLoopSchedule? = nil
   ) async -> WindowOutcome {
     await Self.window(
       cache: cache, keys: keys, operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, decoder: decoder, claims: claims,
-      rawLatencyCapacity: rawLatencyCapacity, runStop: runStop, drain: drain)
+      rawLatencyCapacity: rawLatencyCapacity, schedule: schedule, runStop: runStop, drain: drain)
   }
 
   /// The clients' recorders as they return, and how many have; a class so every client task and the
@@ -170,8 +185,8 @@ struct BenchmarkDriver: Sendable {
   @concurrent
   private static func window<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
-    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?, runStop: RunStop,
-    drain: DrainPolicy
+    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?,
+    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy
   ) async -> WindowOutcome {
     let limit: Int
     let deadline: UInt64
@@ -195,7 +210,7 @@ struct BenchmarkDriver: Sendable {
               cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
               start: start,
               decoder: decoder, claims: claims, rawLatencyCapacity: rawLatencyCapacity,
-              runStop: runStop)
+              schedule: schedule, runStop: runStop)
             returned.state.withLock {
               $0.recorder.merge(recorder)
               $0.clients += 1
@@ -240,10 +255,11 @@ struct BenchmarkDriver: Sendable {
   @concurrent
   private static func client<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, limit: Int, deadline: UInt64,
-    start: UInt64,
-    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?, runStop: RunStop
+    start: UInt64, decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?,
+    schedule: OpenLoopSchedule?, runStop: RunStop
   ) async -> ClientRecorder {
     var recorder = ClientRecorder()
+    if schedule != nil { recorder.actualLatency = LatencyHistogram() }
     if let rawLatencyCapacity {
       var samples: [RawLatencySample] = []
       samples.reserveCapacity(rawLatencyCapacity)
@@ -251,9 +267,33 @@ struct BenchmarkDriver: Sendable {
     }
     await ClientLoop.run(
       cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
-      deadline: deadline,
-      decoder: decoder, windowStart: start, runStop: runStop, into: &recorder)
+      deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
+      runStop: runStop, into: &recorder)
     return recorder
+  }
+}
+
+extension BenchmarkDriver {
+  /// The open-loop figures of a window that ran `elapsed` ns: the achieved issue rate and the backlog
+  /// of requests that were due by the window's end (its deadline when stopped by duration) but not issued.
+  static func openLoopFigures(
+    _ recorder: ClientRecorder, schedule: OpenLoopSchedule, stop: StopCondition, elapsed: UInt64
+  ) -> OpenLoopFigures {
+    var end = elapsed
+    var limit = Int.max
+    switch stop {
+    case .requests(let count): limit = count
+    case .duration(let duration): end = min(elapsed, UInt64(duration.nanoseconds))
+    }
+    // Requests i with i / rate < end, i.e. ceil(end × rate), at most the request target.
+    let due = min(limit, Int((Double(end) * schedule.rate / 1e9).rounded(.up)))
+    let span = max(recorder.lastActualStart, 1)
+    return OpenLoopFigures(
+      targetRate: schedule.rate,
+      achievedRate: Double(recorder.requests) * 1e9 / Double(span),
+      backlog: max(0, due - recorder.requests),
+      maximumStartLagNanoseconds: recorder.maximumStartLag,
+      actualLatency: recorder.actualLatency ?? LatencyHistogram())
   }
 }
 

@@ -27,6 +27,14 @@ struct ClientRecorder: Sendable {
   /// Every request's latency in the order this client issued them, or `nil` when raw latencies were
   /// not asked for (they allocate; see `RawLatencySample`).
   var rawLatencies: [RawLatencySample]? = nil
+  /// Open loop only: latency from the actual start, as `latency` is from the intended one.
+  var actualLatency: LatencyHistogram? = nil
+  /// Open loop only: the largest delay of an actual start behind its intended time, ns.
+  var maximumStartLag: UInt64 = 0
+  /// Open loop only: the latest actual start, ns after the window opened.
+  var lastActualStart: UInt64 = 0
+  /// Open loop only: requests due before the deadline that were not issued in time.
+  var backlog = 0
 
   /// Counts a request that returned a value.
   @inline(__always)
@@ -80,6 +88,13 @@ struct ClientRecorder: Sendable {
     actorWait.merge(other.actorWait)
     actorService.merge(other.actorService)
     checksum ^= other.checksum
+    if let other = other.actualLatency {
+      if actualLatency == nil { actualLatency = LatencyHistogram() }
+      actualLatency?.merge(other)
+    }
+    maximumStartLag = max(maximumStartLag, other.maximumStartLag)
+    lastActualStart = max(lastActualStart, other.lastActualStart)
+    backlog += other.backlog
     if let samples = other.rawLatencies {
       if rawLatencies == nil { rawLatencies = [] }
       rawLatencies?.append(contentsOf: samples)

@@ -17,7 +17,7 @@ struct Scenario: Sendable, Equatable {
   var stop: StopCondition = .requests(50_000)
   /// Requests issued against a separate cache instance before each window, not counted.
   var warmupRequests: Int = 2_000
-  /// Constant latency of the fake fetcher.
+  /// Constant latency of the fake fetcher; the distribution's mean when `fetcher.latency` is set.
   var fetchLatency: Duration = .milliseconds(1)
   /// Size of each fetched payload.
   var payloadBytes: Int = 4_096
@@ -45,6 +45,10 @@ struct Scenario: Sendable, Equatable {
   var operations: OperationMix {
     OperationMix(invalidateRate: invalidateRate, cancelRate: cancelRate, seed: seed)
   }
+  /// Latency distribution, failures, cancellation and pool limit of the fake fetcher.
+  var fetcher = FetcherSettings()
+  /// Open-loop arrival rate (`--rate`), or nil for closed-loop clients issuing back to back.
+  var openLoop: OpenLoopSchedule? = nil
 
   /// The default variant list: every design, each with decode inside and outside.
   static func defaultVariants(shards: Int) -> [Variant] {
@@ -66,6 +70,8 @@ enum KeyDistributionKind: Sendable, Equatable {
   case uniform
   /// Key of rank r (0-based) drawn with probability proportional to 1 / (r + 1)^theta.
   case zipf(theta: Double)
+  /// The first `hotShare` of the keys get `requestShare` of the requests (`HotspotKeys`).
+  case hotspot(hotShare: Double, requestShare: Double)
 }
 
 /// The cache designs cachebench knows how to build.

@@ -51,6 +51,18 @@ struct VariantResult: Sendable {
   /// `DrainPolicy`); their requests are counted in no figure of this result.
   var undrainedClients = 0
 
+  /// Time fetches waited for a fetch-pool slot (`--fetch-limit`), apart from actor queueing; nil without a pool.
+  var fetchQueue: LatencyHistogram? = nil
+  /// Open-loop figures (`--rate`); nil in a closed-loop run.
+  var openLoop: OpenLoopFigures? = nil
+
+  /// Histograms this result actually holds: the `histogramCount` always kept, plus the fetch-queue
+  /// histogram with a pool and the actual-start latency of an open-loop run. `retained_bytes` does not
+  /// charge them to the variant.
+  var heldHistogramCount: Int {
+    Self.histogramCount + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1)
+  }
+
   /// Requests per second of window wall time.
   var throughput: Double {
     windowNanoseconds == 0 ? 0 : Double(requests) * 1e9 / Double(windowNanoseconds)

@@ -12,26 +12,43 @@ final class FetchLedger: Sendable {
     var duplicateFetches = 0
     var inFlight = 0
     var latency = LatencyHistogram()
+    /// Time fetches waited for a slot of the fetch pool (`--fetch-limit`), or nil when there is no pool.
+    var fetchQueue: LatencyHistogram? = nil
   }
 
   private struct State {
     var totals = Totals()
     var inFlightByKey: [Int: Int] = [:]
+    /// Fetches begun per key, the ordinal `FetchDraws` reads the next fetch's latency and fate from.
+    var fetchesByKey: [Int: Int] = [:]
   }
 
   private let state = Mutex(State())
 
-  init() {}
+  /// Creates an empty ledger; `recordsFetchQueue` adds the histogram of pool waits.
+  init(recordsFetchQueue: Bool = false) {
+    if recordsFetchQueue { state.withLock { $0.totals.fetchQueue = LatencyHistogram() } }
+  }
 
   /// Records that a fetch of `key` began; it is a duplicate when another fetch of `key` is still in flight.
-  func begin(_ key: Int) {
+  /// Returns how many fetches of `key` began before this one (its 0-based ordinal).
+  @discardableResult
+  func begin(_ key: Int) -> Int {
     state.withLock { state in
+      let ordinal = state.fetchesByKey[key, default: 0]
+      state.fetchesByKey[key] = ordinal + 1
       let current = state.inFlightByKey[key, default: 0]
       if current > 0 { state.totals.duplicateFetches += 1 }
       state.inFlightByKey[key] = current + 1
       state.totals.fetches += 1
       state.totals.inFlight += 1
+      return ordinal
     }
+  }
+
+  /// Records that a fetch waited `nanoseconds` for a slot of the fetch pool before it began.
+  func recordFetchQueue(nanoseconds: UInt64) {
+    state.withLock { $0.totals.fetchQueue?.record(nanoseconds) }
   }
 
   /// Records that a fetch of `key` ended, successfully or not, after `nanoseconds`.

@@ -26,10 +26,11 @@ enum HelpText {
       --shards <n>              Actors of the sharded design, 1...4096.
                                 (default: 8)
       --keys <n>                Distinct keys, 1...10000000. (default: 10000)
-      --distribution <kind>     How keys are drawn: uniform or zipf.
-                                (default: zipf)
+      --distribution <kind>     How keys are drawn: uniform, zipf, or
+                                hotspot:0.2,0.8 (the first 20% of keys get 80%
+                                of requests). (default: zipf)
       --zipf-theta <x>          Zipf skew, a decimal > 0 and <= 5; not with
-                                uniform. (default: 0.99)
+                                uniform or hotspot. (default: 0.99)
       --seed <n>                Seed of the key sequence,
                                 0...18446744073709551615. (default: 1)
       --concurrency <n>         Closed-loop client tasks, 1...4096.
@@ -41,7 +42,11 @@ enum HelpText {
                                 (default: none, --requests applies)
       --warmup <n>              Unmeasured warm-up requests before each window,
                                 0...1000000000. (default: 2000)
-      --latency <duration>      Constant latency of the fake fetcher, 0...60s.
+      --latency <latency>       Fetch latency, each duration 0...60s: 2ms
+                                (constant), uniform:1ms..5ms, exp:2ms (mean),
+                                lognormal:2ms,0.5 (median, sigma),
+                                bimodal:1ms,50ms,0.01 (fast, slow, slow share);
+                                drawn per key and fetch from --seed.
                                 (default: 1ms)
       --payload-bytes <n>       Bytes per fetched payload, 1...67108864 (64 MiB).
                                 (default: 4096)
@@ -72,6 +77,17 @@ enum HelpText {
                                 (default: every variant)
       --pause-before-window     Before each profiled window, print the pid and
                                 wait for SIGUSR1. (default: off)
+      --fail-rate <p>           Share of fetches that throw after their latency,
+                                0...1; counted in errors. (default: 0)
+      --ignore-cancellation     Fetches run to completion even when their caller
+                                is cancelled. (default: off)
+      --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
+                                1...100000; the wait is fetch_queue_*.
+                                (default: none, unlimited)
+      --rate <r/s>              Open loop: issue requests at this rate, e.g.
+                                5000/s, whatever completes; latency counts from
+                                each request's intended start.
+                                (default: none, closed loop)
       --invalidate-rate <p>     Share of operations that invalidate their key
                                 instead of reading it, 0...1. (default: 0)
       --cancel-rate <p>         Share of reads whose caller is cancelled once it

@@ -28,7 +28,7 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case duration = "--duration"
   /// Warm-up requests before each window.
   case warmup = "--warmup"
-  /// Constant fetch latency, a duration.
+  /// Fetch latency: a duration (constant) or a distribution (`LatencyDistribution`).
   case latency = "--latency"
   /// Size of each fetched payload in bytes.
   case payloadBytes = "--payload-bytes"
@@ -54,6 +54,14 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case profileVariant = "--profile-variant"
   /// A flag: print the pid and wait for SIGUSR1 before each profiled window.
   case pauseBeforeWindow = "--pause-before-window"
+  /// Probability that a fetch fails after its latency, `0...1`.
+  case failRate = "--fail-rate"
+  /// A flag: fetches finish even when their caller is cancelled.
+  case ignoreCancellation = "--ignore-cancellation"
+  /// Most fetches in flight at the fetcher.
+  case fetchLimit = "--fetch-limit"
+  /// Open-loop arrival rate, `R/s`.
+  case rate = "--rate"
   /// Share of operations that invalidate their key, a decimal in 0...1.
   case invalidateRate = "--invalidate-rate"
   /// Share of reads cancelled while they wait for a fetch, a decimal in 0...1.
@@ -70,5 +78,7 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   var description: String { rawValue }
 
   /// Whether the option is followed by a value; a flag is not.
-  var takesValue: Bool { self != .quiet && self != .pauseBeforeWindow }
+  var takesValue: Bool {
+    self != .quiet && self != .pauseBeforeWindow && self != .ignoreCancellation
+  }
 }

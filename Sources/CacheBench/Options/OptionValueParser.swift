@@ -48,16 +48,36 @@ enum OptionValueParser {
     return decimal
   }
 
-  /// A share: a decimal number (`0`, `0.25`, `1`; no sign or exponent) from 0 to 1 inclusive.
-  static func probability(_ value: String, for option: OptionName) throws(OptionsError) -> Double {
-    let requirement = "must be a decimal from 0 to 1, e.g. 0.05"
+  /// A probability: a decimal number (`0`, `0.25`, `1`; no sign or exponent) in `0...1`.
+  static func fraction(_ value: String, for option: OptionName) throws(OptionsError) -> Double {
+    let requirement = "must be a decimal in 0...1, e.g. 0.05"
     let parts = value.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), parts.allSatisfy(isDigits),
-      let share = Double(value), (0...1).contains(share)
+      let fraction = Double(value), fraction >= 0, fraction <= 1
     else {
       throw .invalidValue(option: option, value: value, reason: requirement)
     }
-    return share
+    return fraction
+  }
+
+  /// `hotspot:HOT,SHARE`: both shares decimals strictly between 0 and 1.
+  static func hotspot(_ value: String, for option: OptionName) throws(OptionsError)
+    -> KeyDistributionKind
+  {
+    let requirement = "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    let items = value.dropFirst("hotspot:".count).split(
+      separator: ",", omittingEmptySubsequences: false)
+    let shares = items.compactMap { item -> Double? in
+      let parts = item.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy(isDigits), let share = Double(item), share > 0,
+        share < 1
+      else { return nil }
+      return share
+    }
+    guard items.count == 2, shares.count == 2 else {
+      throw .invalidValue(option: option, value: value, reason: requirement)
+    }
+    return .hotspot(hotShare: shares[0], requestShare: shares[1])
   }
 
   /// A duration (see `Duration.parse(_:)`, never negative) that satisfies `isAllowed`, which

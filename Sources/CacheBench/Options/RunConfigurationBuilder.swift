@@ -12,6 +12,7 @@ struct RunConfigurationBuilder {
   private var placements: [DecodePlacement] = [.inside, .outside]
   private var zipfTheta: Double?
   private var isUniform = false
+  private var hotspot: KeyDistributionKind?
   private var requests: Int?
   private var duration: Duration?
   private var profilePath: String?
@@ -41,11 +42,17 @@ struct RunConfigurationBuilder {
     case .keys:
       scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
     case .distribution:
+      isUniform = false
+      hotspot = nil
       switch value {
       case "uniform": isUniform = true
-      case "zipf": isUniform = false
+      case "zipf": break
+      case _ where value.hasPrefix("hotspot:"):
+        hotspot = try Parse.hotspot(value, for: option)
       default:
-        throw .invalidValue(option: option, value: value, reason: "must be uniform or zipf")
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be uniform, zipf or hotspot:HOT,SHARE (e.g. hotspot:0.2,0.8)")
       }
     case .zipfTheta:
       zipfTheta = try Parse.positiveDecimal(value, for: option, atMost: 5)
@@ -62,8 +69,27 @@ struct RunConfigurationBuilder {
     case .warmup:
       scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
     case .latency:
-      scenario.fetchLatency = try Parse.duration(
-        value, for: option, requirement: "must be 0...60s", isAllowed: { $0 <= .seconds(60) })
+      let distribution = try LatencyDistribution.parse(value, for: option)
+      scenario.fetchLatency = distribution.mean
+      if case .constant = distribution {
+        scenario.fetcher.latency = nil
+      } else {
+        scenario.fetcher.latency = distribution
+      }
+    case .failRate:
+      scenario.fetcher.failRate = try Parse.fraction(value, for: option)
+    case .rate:
+      let number = value.hasSuffix("/s") ? String(value.dropLast(2)) : value
+      do {
+        scenario.openLoop = OpenLoopSchedule(
+          rate: try Parse.positiveDecimal(number, for: option, atMost: 10_000_000))
+      } catch {
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s")
+      }
+    case .fetchLimit:
+      scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
     case .payloadBytes:
       scenario.payloadBytes = try Parse.integer(value, for: option, in: 1...67_108_864)
     case .csv:
@@ -99,12 +125,12 @@ struct RunConfigurationBuilder {
       deadline = try Parse.duration(
         value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
         isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    case .quiet, .pauseBeforeWindow:
+    case .quiet, .pauseBeforeWindow, .ignoreCancellation:
       applyFlag(option)
     case .invalidateRate:
-      scenario.invalidateRate = try Parse.probability(value, for: option)
+      scenario.invalidateRate = try Parse.fraction(value, for: option)
     case .cancelRate:
-      scenario.cancelRate = try Parse.probability(value, for: option)
+      scenario.cancelRate = try Parse.fraction(value, for: option)
     case .capacity:
       scenario.capacity = try Parse.integer(value, for: option, in: 1...10_000_000)
     case .ttl:
@@ -120,6 +146,7 @@ struct RunConfigurationBuilder {
   mutating func applyFlag(_ option: OptionName) {
     if option == .quiet { isQuiet = true }
     if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
+    if option == .ignoreCancellation { scenario.fetcher.ignoresCancellation = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.
@@ -131,11 +158,17 @@ struct RunConfigurationBuilder {
       throw .conflictingOptions(
         "\(OptionName.distribution) uniform", OptionName.zipfTheta.rawValue)
     }
+    if hotspot != nil && zipfTheta != nil {
+      throw .conflictingOptions(
+        "\(OptionName.distribution) hotspot", OptionName.zipfTheta.rawValue)
+    }
     var scenario = self.scenario
     scenario.variants = Variant.all(
       designs: designs, placements: placements, shards: scenario.shards)
     if isUniform {
       scenario.distribution = .uniform
+    } else if let hotspot {
+      scenario.distribution = hotspot
     } else if let zipfTheta {
       scenario.distribution = .zipf(theta: zipfTheta)
     }

@@ -13,10 +13,11 @@
 /// or `duration_s` for the stop condition not in use, latency columns of a histogram that
 /// recorded nothing (for example `fetch_latency_*` when every request was a hit), `bytes_per_entry`
 /// of a cache that holds nothing, and `instructions_per_request` except in the CSV
-/// `scripts/valgrind callgrind` writes. `n/a` means "not measured": a memory or CPU figure whose
+/// `scripts/valgrind callgrind` writes, `fetch_limit` and `fetch_queue_*` without `--fetch-limit`.
+/// `n/a` means "not measured": a memory or CPU figure whose
 /// source is unavailable (jemalloc not linked, `/proc` unreadable), never written as 0.
 ///
-/// The contention columns come last: `actor_wait_*` and `actor_service_*` (queue delay before, and time
+/// The contention columns follow the memory and CPU ones: `actor_wait_*` and `actor_service_*` (queue delay before, and time
 /// inside, the cache's isolation; for `mutex` the lock wait and hold time), the variant's uncontended
 /// `hit_path_ns` and its ratio to its floor, then the run's `Calibration`, the same in every row. Floor
 /// figures are nanoseconds with one decimal (bytes with three for the harness's allocations, ratios with
@@ -214,11 +215,41 @@ enum CSVWriter {
     // clients of this window were abandoned still inside a request.
     Field(name: "interrupted") { $0.result.interrupted ? "true" : "false" },
     Field(name: "undrained_clients") { String($0.result.undrainedClients) },
+    // The fetcher's shape (`FetcherSettings`); appended after the contention columns, per the contract.
+    Field(name: "fetch_latency_distribution") { $0.scenario.latencyDistribution.description },
+    Field(name: "fail_rate") { shortest($0.scenario.fetcher.failRate) },
+    Field(name: "ignore_cancellation") { "\($0.scenario.fetcher.ignoresCancellation)" },
+    Field(name: "fetch_limit") { $0.scenario.fetcher.fetchLimit.map { String($0) } ?? "" },
+    Field(name: "fetch_queue_p50_ns") { optionalPercentile(50, of: $0.result.fetchQueue) },
+    Field(name: "fetch_queue_p99_ns") { optionalPercentile(99, of: $0.result.fetchQueue) },
+    Field(name: "fetch_queue_max_ns") {
+      $0.result.fetchQueue.map { maximum(of: $0) } ?? ""
+    },
+    // Open loop (`--rate`); empty in a closed-loop run. `latency_*` is then from the intended start.
+    Field(name: "rate_target") {
+      $0.scenario.openLoop.map { DecimalText.fixed($0.rate, fractionDigits: 1) } ?? ""
+    },
+    Field(name: "rate_achieved") {
+      $0.result.openLoop.map { DecimalText.fixed($0.achievedRate, fractionDigits: 1) } ?? ""
+    },
+    Field(name: "backlog") { $0.result.openLoop.map { String($0.backlog) } ?? "" },
+    Field(name: "start_lag_max_ns") {
+      $0.result.openLoop.map { String($0.maximumStartLagNanoseconds) } ?? ""
+    },
+    Field(name: "latency_actual_p50_ns") {
+      optionalPercentile(50, of: $0.result.openLoop?.actualLatency)
+    },
+    Field(name: "latency_actual_p99_ns") {
+      optionalPercentile(99, of: $0.result.openLoop?.actualLatency)
+    },
+    Field(name: "latency_actual_max_ns") {
+      $0.result.openLoop.map { maximum(of: $0.actualLatency) } ?? ""
+    },
     // Operation mix (issue 4): the scenario's rates, then what the window issued.
     Field(name: "invalidate_rate") {
-      DecimalText.fixed($0.scenario.invalidateRate, fractionDigits: 4)
+      shortest($0.scenario.invalidateRate)
     },
-    Field(name: "cancel_rate") { DecimalText.fixed($0.scenario.cancelRate, fractionDigits: 4) },
+    Field(name: "cancel_rate") { shortest($0.scenario.cancelRate) },
     Field(name: "invalidations") { String($0.result.invalidations) },
     // Retention (issue 4): the scenario's limits, empty when there is none, then the misses they caused.
     Field(name: "capacity") { $0.scenario.capacity.map { String($0) } ?? "" },
@@ -228,6 +259,18 @@ enum CSVWriter {
     Field(name: "evictions") { String($0.result.evictions) },
     Field(name: "expirations") { String($0.result.expirations) },
   ]
+
+  /// A number in Swift's shortest round-trip form, without a `.0` on whole numbers (`0`, `0.05`, `1`).
+  private static func shortest(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+  }
+
+  /// A percentile of a histogram that exists only in some runs (the fetch pool's); empty otherwise.
+  private static func optionalPercentile(_ percentile: Double, of histogram: LatencyHistogram?)
+    -> String
+  {
+    histogram.map { Self.percentile(percentile, of: $0) } ?? ""
+  }
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the
   /// figure does not apply.
@@ -253,6 +296,7 @@ enum CSVWriter {
     switch distribution {
     case .uniform: "uniform"
     case .zipf: "zipf"
+    case .hotspot(let hot, let share): "hotspot:\(hot),\(share)"
     }
   }
 

@@ -73,6 +73,16 @@ struct JSONResult: Codable, Sendable, Equatable {
     var fetchLatencyConfiguredNanoseconds: Int64
     var payloadBytes: Int
     var decodeCostNanoseconds: Int64
+    /// The `--latency` distribution in canonical form (`lognormal:2ms,0.5`); absent in older files.
+    var fetchLatencyDistribution: String? = nil
+    /// Share of fetches that fail; absent in older files.
+    var failRate: Double? = nil
+    /// Whether fetches ignore their caller's cancellation; absent in older files.
+    var ignoreCancellation: Bool? = nil
+    /// Most fetches in flight at the fetcher; `null` when unlimited.
+    var fetchLimit: Int? = nil
+    /// Open-loop requests per second; `null` in a closed-loop run.
+    var rateTarget: Double? = nil
 
     enum CodingKeys: String, CodingKey {
       case variants
@@ -88,6 +98,11 @@ struct JSONResult: Codable, Sendable, Equatable {
       case fetchLatencyConfiguredNanoseconds = "fetch_latency_configured_ns"
       case payloadBytes = "payload_bytes"
       case decodeCostNanoseconds = "decode_cost_ns"
+      case fetchLatencyDistribution = "fetch_latency_distribution"
+      case failRate = "fail_rate"
+      case ignoreCancellation = "ignore_cancellation"
+      case fetchLimit = "fetch_limit"
+      case rateTarget = "rate_target"
     }
 
     /// Writes every key, `null` for what does not apply, rather than the synthesised omission.
@@ -107,6 +122,11 @@ struct JSONResult: Codable, Sendable, Equatable {
         fetchLatencyConfiguredNanoseconds, forKey: .fetchLatencyConfiguredNanoseconds)
       try container.encode(payloadBytes, forKey: .payloadBytes)
       try container.encode(decodeCostNanoseconds, forKey: .decodeCostNanoseconds)
+      try container.encode(fetchLatencyDistribution, forKey: .fetchLatencyDistribution)
+      try container.encode(failRate, forKey: .failRate)
+      try container.encode(ignoreCancellation, forKey: .ignoreCancellation)
+      try container.encode(fetchLimit, forKey: .fetchLimit)
+      try container.encode(rateTarget, forKey: .rateTarget)
     }
   }
 

@@ -60,8 +60,9 @@ enum JSONWriter {
       of: result, scenario: scenario, metadata: metadata, calibration: calibration)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
-    // The document's own `interrupted` member carries the run's flag, and scenario columns appended after
-    // the metrics (the operation mix, retention) are not metrics either.
+    // The document's own `interrupted` member carries the run's flag, and scenario columns appended
+    // after the metrics (the fetcher's, the operation mix, retention) live under `scenario`: neither is
+    // a metric.
     for index in start..<CSVWriter.columns.count
     where CSVWriter.columns[index] != "interrupted"
       && !ResultDocument.scenarioColumns.contains(CSVWriter.columns[index])
@@ -91,6 +92,8 @@ enum JSONWriter {
     case .zipf(let theta):
       distribution = "zipf"
       zipfTheta = theta
+    case .hotspot(let hot, let share):
+      distribution = "hotspot:\(hot),\(share)"
     }
     var requestsTarget: Int? = nil
     var durationSeconds: Double? = nil
@@ -111,6 +114,11 @@ enum JSONWriter {
       warmup: scenario.warmupRequests,
       fetchLatencyConfiguredNanoseconds: DecimalText.nanoseconds(scenario.fetchLatency),
       payloadBytes: scenario.payloadBytes,
-      decodeCostNanoseconds: DecimalText.nanoseconds(scenario.decodeCost))
+      decodeCostNanoseconds: DecimalText.nanoseconds(scenario.decodeCost),
+      fetchLatencyDistribution: scenario.latencyDistribution.description,
+      failRate: scenario.fetcher.failRate,
+      ignoreCancellation: scenario.fetcher.ignoresCancellation,
+      fetchLimit: scenario.fetcher.fetchLimit,
+      rateTarget: scenario.openLoop?.rate)
   }
 }

@@ -42,6 +42,9 @@ struct Profile: Sendable, Equatable {
     ("warmup", .warmup, .integer),
     ("latency", .latency, .duration),
     ("payload_bytes", .payloadBytes, .integer),
+    ("fail_rate", .failRate, .decimal),
+    ("fetch_limit", .fetchLimit, .integer),
+    ("rate", .rate, .decimal),
   ]
 
   /// Every top-level field a profile may have, besides `_` comments.
@@ -122,7 +125,8 @@ struct Profile: Sendable, Equatable {
   func settings(overriddenBy commandLine: [OptionSetting]) -> [OptionSetting] {
     let given = Set(commandLine.map(\.option))
     let stopGiven = given.contains(.requests) || given.contains(.duration)
-    let uniformGiven = commandLine.contains(.init(option: .distribution, value: "uniform"))
+    // Any distribution but zipf (uniform, hotspot:…) has no theta.
+    let uniformGiven = commandLine.contains { $0.option == .distribution && $0.value != "zipf" }
     let kept = settings.filter { setting in
       switch setting.option {
       case _ where given.contains(setting.option): false

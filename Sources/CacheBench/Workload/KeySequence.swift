@@ -33,6 +33,7 @@ struct KeySequence: Sendable {
   private enum Sampler: Sendable {
     case uniform(UniformKeys)
     case zipf(ZipfianKeys)
+    case hotspot(HotspotKeys)
   }
 
   /// Creates the sequence, precomputing what the distribution needs (for zipf, a table of one
@@ -47,6 +48,8 @@ struct KeySequence: Sendable {
       sampler = .uniform(UniformKeys(keys: keys))
     case .zipf(let theta):
       sampler = .zipf(ZipfianKeys(keys: keys, theta: theta))
+    case .hotspot(let hotShare, let requestShare):
+      sampler = .hotspot(HotspotKeys(keys: keys, hotShare: hotShare, requestShare: requestShare))
     }
   }
 
@@ -59,6 +62,8 @@ struct KeySequence: Sendable {
       return uniform.key(forBits: bits)
     case .zipf(let zipf):
       return zipf.key(forUnit: SplitMix64.unitDouble(from: bits))
+    case .hotspot(let hotspot):
+      return hotspot.key(forUnit: SplitMix64.unitDouble(from: bits))
     }
   }
 }

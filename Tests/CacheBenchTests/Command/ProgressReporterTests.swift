@@ -33,7 +33,7 @@ struct ProgressReporterTests {
       .windowStarted(
         WindowProgress(Self.variant, phase: .measurement, stop: .requests(128), claims: claims)))
     // Clients claim whole batches of request indices: two batches are half of 128.
-    for _ in 0..<(64 / RequestClaims.batchSize) { _ = claims.nextBatch() }
+    for _ in 0..<(64 / claims.batchSize) { _ = claims.nextBatch() }
     terminal.advance(nanoseconds: 5_000_000)
     reporter.tick()
     reporter.handle(.finished(OutputFixtures.naiveInside))

@@ -47,14 +47,22 @@ struct BenchmarkDriverReportingTests {
         .started("mutex/none"), .window("mutex/none", .warmup),
         .window("mutex/none", .measurement), .finished("mutex/none"),
       ])
-    // Clients claim batches of indices. The batches covering 0..<target are all claimed; the client
-    // whose batch holds the target stops there, and each of the others claims one batch past it. So
-    // 40 requests take 2 + 3 batches and 300 take 10 + 3, with 4 clients; issued is capped at the target.
-    let batch = RequestClaims.batchSize
+    // Clients claim batches of indices, sized so each of the 4 clients gets at least 16 of a window:
+    // 1 index for the 40 warm-up requests, 4 for the 300 measured. The batches covering 0..<target are
+    // all claimed; a client whose batch holds the target stops there, and each other client claims one
+    // batch past it. Issued requests are capped at the target.
+    func claimed(target: Int) -> Int {
+      let batch = RequestClaims.batchSize(requests: target, concurrency: 4)
+      let covering = (target + batch - 1) / batch
+      let holders = target % batch == 0 ? 0 : 1
+      return (covering + 4 - holders) * batch
+    }
+    #expect(RequestClaims.batchSize(requests: 40, concurrency: 4) == 1)
+    #expect(RequestClaims.batchSize(requests: 300, concurrency: 4) == 4)
     #expect(windows.withLock { $0.map(\.requestsIssued) } == [40, 300, 40, 300])
     #expect(
       windows.withLock { $0.map { $0.claims.claimed } }
-        == [5 * batch, 13 * batch, 5 * batch, 13 * batch])
+        == [claimed(target: 40), claimed(target: 300), claimed(target: 40), claimed(target: 300)])
   }
 
   @Test func withoutWarmUpNoWarmUpWindowIsAnnounced() async throws {

@@ -109,3 +109,13 @@ struct BenchmarkDriverTests {
     #expect(try field("rss_bytes") != "n/a")
   }
 }
+
+extension BenchmarkDriverTests {
+  /// As many clients as requests must all overlap: claiming indices in batches must not leave most
+  /// clients idle, or the naive cache's duplicates disappear.
+  @Test(arguments: [(64, 64, 1), (50_000, 64, 32), (1_000, 64, 1), (100_000, 4, 32)])
+  func requestBatchesNeverLeaveClientsIdle(requests: Int, concurrency: Int, batch: Int) {
+    #expect(RequestClaims.batchSize(requests: requests, concurrency: concurrency) == batch)
+    #expect(RequestClaims.batchSize(requests: nil, concurrency: concurrency) == 32)
+  }
+}

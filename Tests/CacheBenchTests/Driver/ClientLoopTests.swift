@@ -55,6 +55,40 @@ struct ClientLoopTests {
     #expect(recorder.actorService.totalCount == 100)
   }
 
+  @Test func openLoopClientsIssueEveryIndexOnceAtItsIntendedStartAndRecordTheirTimings() async {
+    let cache = KeyRecordingCache()
+    let keys = KeySequence(distribution: .uniform, keys: 1_000_000, seed: 7)
+    let claims = RequestClaims()
+    let schedule = OpenLoopSchedule(rate: 100_000)
+    let start = MonotonicClock.now()
+    let merged = await withTaskGroup(of: ClientRecorder.self) { group in
+      for _ in 0..<3 {
+        group.addTask {
+          var recorder = ClientRecorder()
+          recorder.rawLatencies = []
+          await ClientLoop.run(
+            cache: cache, keys: keys, claims: claims, limit: 100, deadline: .max, decoder: nil,
+            windowStart: start, schedule: schedule, into: &recorder)
+          return recorder
+        }
+      }
+      var merged = ClientRecorder()
+      for await recorder in group { merged.merge(recorder) }
+      return merged
+    }
+    #expect(merged.requests == 100)
+    #expect(cache.requested.sorted() == (0..<100).map { keys.key(at: $0) }.sorted())
+    #expect(merged.latency.totalCount == 100)
+    #expect(merged.actualLatency?.totalCount == 100)
+    #expect(merged.actorWait.totalCount == 100)
+    #expect(merged.actorService.totalCount == 100)
+    // Request i is due 10 µs × i after the window opened and never issued before that.
+    let samples = merged.rawLatencies ?? []
+    #expect(samples.count == 100)
+    #expect(samples.allSatisfy { $0.issuedNanoseconds == schedule.intendedOffset(of: $0.request) })
+    #expect(merged.lastActualStart >= schedule.intendedOffset(of: 99))
+  }
+
   @Test func aDriverRunRecordsQueueDelayForEveryRequestThatReturned() async throws {
     var scenario = Scenario(
       variants: Variant.all(

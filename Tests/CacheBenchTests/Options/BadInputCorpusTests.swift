@@ -34,6 +34,8 @@ struct BadInputCorpusTests {
     case variantName
     /// A flag: takes no value.
     case flag
+    /// Requests per second, `R` or `R/s`.
+    case rate
   }
 
   /// What `option` takes; exhaustive, so a new option cannot be left out of the corpus.
@@ -55,9 +57,11 @@ struct BadInputCorpusTests {
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline: .path
     case .perfControl: .fifoPair
     case .profileVariant: .variantName
-    case .quiet, .pauseBeforeWindow: .flag
-    case .invalidateRate, .cancelRate: .probability
+    case .quiet, .pauseBeforeWindow, .ignoreCancellation: .flag
+    case .failRate, .invalidateRate, .cancelRate: .probability
+    case .fetchLimit: .count(minimum: 1, maximum: 100_000)
     case .capacity: .count(minimum: 1, maximum: 10_000_000)
+    case .rate: .rate
     }
   }
 
@@ -80,7 +84,11 @@ struct BadInputCorpusTests {
     case .decimal:
       return ["", "0", "-1", "abc", "nan", "inf", "5.1", "1e999", "0x1p1", "1,5"]
     case .probability:
-      return ["", "-0.1", "1.1", "2", "abc", "nan", "inf", "1e-1", "0x1p-1", "0,5", "1.", "-0"]
+      return [
+        "", "-0.1", "1.1", "1.5", "2", "abc", "nan", "inf", "1e-1", "1e-3", "0x1p-1", "0x1p1",
+        "0,5",
+        "1.", "-0",
+      ]
     case .list:
       return ["", "fast", ",", "0"]
     case .word:
@@ -93,6 +101,8 @@ struct BadInputCorpusTests {
       return ["", "fast/inside", "naive"]
     case .flag:
       return []
+    case .rate:
+      return ["", "0", "-5", "abc", "5/m", "nan", "inf", "1e3"]
     }
   }
 
@@ -110,6 +120,7 @@ struct BadInputCorpusTests {
     case .fifoPair: "ctl,ack"
     case .variantName: "naive/inside"
     case .flag: ""
+    case .rate: "100/s"
     }
   }
 
@@ -212,7 +223,15 @@ struct BadInputCorpusTests {
       if case .duration(true, _) = kind(of: option) { values.append(#""0s""#) }
       return values
     case .decimal:
-      return wrongShapes + [#""1""#, "0", "-1", "5.1", "1e999", "[]"]
+      var values = wrongShapes + [#""1""#, "-1", "1e999", "[]"]
+      // Each decimal field has its own range.
+      switch option {
+      case .zipfTheta: values += ["0", "5.1"]
+      case .failRate: values += ["1.5"]
+      case .rate: values += ["0"]
+      default: break
+      }
+      return values
     case .list:
       return wrongShapes + [#""naive""#, "[]", #"[""]"#, #"["fast"]"#, "[1]"]
     case .word:

@@ -105,6 +105,9 @@ struct CommandLineParserTests {
     ValidOption("--keys", "007") { $0.keys = 7 },
     ValidOption("--distribution", "uniform") { $0.distribution = .uniform },
     ValidOption("--distribution", "zipf") { _ in },
+    ValidOption("--distribution", "hotspot:0.2,0.8") {
+      $0.distribution = .hotspot(hotShare: 0.2, requestShare: 0.8)
+    },
     ValidOption("--zipf-theta", "1.2") { $0.distribution = .zipf(theta: 1.2) },
     ValidOption("--zipf-theta", "5") { $0.distribution = .zipf(theta: 5) },
     ValidOption("--zipf-theta", "0.01") { $0.distribution = .zipf(theta: 0.01) },
@@ -123,6 +126,21 @@ struct CommandLineParserTests {
     ValidOption("--latency", "60s") { $0.fetchLatency = .seconds(60) },
     ValidOption("--latency", "1m") { $0.fetchLatency = .seconds(60) },
     ValidOption("--latency", "250us") { $0.fetchLatency = .microseconds(250) },
+    ValidOption("--latency", "exp:2ms") {
+      $0.fetchLatency = .milliseconds(2)
+      $0.fetcher.latency = .exponential(mean: .milliseconds(2))
+    },
+    ValidOption("--latency", "uniform:1ms..5ms") {
+      $0.fetchLatency = .milliseconds(3)
+      $0.fetcher.latency = .uniform(.milliseconds(1), .milliseconds(5))
+    },
+    ValidOption("--fail-rate", "0.05") { $0.fetcher.failRate = 0.05 },
+    ValidOption("--fail-rate", "1") { $0.fetcher.failRate = 1 },
+    ValidOption("--fail-rate", "0") { _ in },
+    ValidOption("--fetch-limit", "1") { $0.fetcher.fetchLimit = 1 },
+    ValidOption("--rate", "5000/s") { $0.openLoop = OpenLoopSchedule(rate: 5_000) },
+    ValidOption("--rate", "0.5") { $0.openLoop = OpenLoopSchedule(rate: 0.5) },
+    ValidOption("--fetch-limit", "100000") { $0.fetcher.fetchLimit = 100_000 },
     ValidOption("--payload-bytes", "1") { $0.payloadBytes = 1 },
     ValidOption("--payload-bytes", "67108864") { $0.payloadBytes = 67_108_864 },
     ValidOption("--invalidate-rate", "0.05") { $0.invalidateRate = 0.05 },
@@ -227,6 +245,14 @@ struct CommandLineParserTests {
       scenario: Self.documentedDefaults, csvPath: nil,
       profiling: ProfilingOptions(pauseBeforeWindow: true))
     #expect(try CommandLineParser.parse(arguments) == .run(expected))
+  }
+
+  @Test func theIgnoreCancellationFlagTakesNoValueAndSetsTheFetcher() throws {
+    var scenario = Self.documentedDefaults
+    scenario.fetcher.ignoresCancellation = true
+    #expect(
+      try CommandLineParser.parse(["--ignore-cancellation", "--keys", "10000"])
+        == .run(RunConfiguration(scenario: scenario, csvPath: nil)))
   }
 
   @Test func theProfiledVariantIsLookedUpAfterShardsAndVariantsWhateverTheirOrder() throws {

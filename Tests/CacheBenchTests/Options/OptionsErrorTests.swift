@@ -48,13 +48,13 @@ struct OptionsErrorTests {
     BadInput(
       ["--invalidate-rate", "1.5"],
       .invalidValue(
-        option: .invalidateRate, value: "1.5", reason: "must be a decimal from 0 to 1, e.g. 0.05"),
-      "invalid value '1.5' for --invalidate-rate: must be a decimal from 0 to 1, e.g. 0.05"),
+        option: .invalidateRate, value: "1.5", reason: "must be a decimal in 0...1, e.g. 0.05"),
+      "invalid value '1.5' for --invalidate-rate: must be a decimal in 0...1, e.g. 0.05"),
     BadInput(
       ["--cancel-rate=-0.1"],
       .invalidValue(
-        option: .cancelRate, value: "-0.1", reason: "must be a decimal from 0 to 1, e.g. 0.05"),
-      "invalid value '-0.1' for --cancel-rate: must be a decimal from 0 to 1, e.g. 0.05"),
+        option: .cancelRate, value: "-0.1", reason: "must be a decimal in 0...1, e.g. 0.05"),
+      "invalid value '-0.1' for --cancel-rate: must be a decimal in 0...1, e.g. 0.05"),
     BadInput(
       ["--shards=4097"],
       .invalidValue(option: .shards, value: "4097", reason: "must be 1...4096"),
@@ -173,8 +173,59 @@ struct OptionsErrorTests {
       "invalid value 'none,none' for --decode: 'none' is listed twice"),
     BadInput(
       ["--distribution", "normal"],
-      .invalidValue(option: .distribution, value: "normal", reason: "must be uniform or zipf"),
-      "invalid value 'normal' for --distribution: must be uniform or zipf"),
+      .invalidValue(
+        option: .distribution, value: "normal",
+        reason: "must be uniform, zipf or hotspot:HOT,SHARE (e.g. hotspot:0.2,0.8)"),
+      "invalid value 'normal' for --distribution: must be uniform, zipf or hotspot:HOT,SHARE (e.g. hotspot:0.2,0.8)"
+    ),
+    BadInput(
+      ["--distribution", "hotspot:0.2"],
+      .invalidValue(
+        option: .distribution, value: "hotspot:0.2",
+        reason: "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"),
+      "invalid value 'hotspot:0.2' for --distribution: hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    ),
+    BadInput(
+      ["--distribution", "hotspot:1,0.8"],
+      .invalidValue(
+        option: .distribution, value: "hotspot:1,0.8",
+        reason: "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"),
+      "invalid value 'hotspot:1,0.8' for --distribution: hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    ),
+    BadInput(
+      ["--distribution", "hotspot:0.2,0"],
+      .invalidValue(
+        option: .distribution, value: "hotspot:0.2,0",
+        reason: "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"),
+      "invalid value 'hotspot:0.2,0' for --distribution: hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    ),
+    BadInput(
+      ["--distribution", "hotspot:.2,0.8"],
+      .invalidValue(
+        option: .distribution, value: "hotspot:.2,0.8",
+        reason: "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"),
+      "invalid value 'hotspot:.2,0.8' for --distribution: hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    ),
+    BadInput(
+      ["--distribution", "hotspot:0.2,0.8,0.1"],
+      .invalidValue(
+        option: .distribution, value: "hotspot:0.2,0.8,0.1",
+        reason: "hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"),
+      "invalid value 'hotspot:0.2,0.8,0.1' for --distribution: hotspot needs HOT,SHARE, each a decimal in (0, 1), e.g. hotspot:0.2,0.8"
+    ),
+    BadInput(
+      ["--fail-rate", "1.5"],
+      .invalidValue(
+        option: .failRate, value: "1.5", reason: "must be a decimal in 0...1, e.g. 0.05"),
+      "invalid value '1.5' for --fail-rate: must be a decimal in 0...1, e.g. 0.05"),
+    BadInput(
+      ["--fetch-limit", "0"],
+      .invalidValue(option: .fetchLimit, value: "0", reason: "must be 1...100000"),
+      "invalid value '0' for --fetch-limit: must be 1...100000"),
+    BadInput(
+      ["--distribution", "hotspot:0.2,0.8", "--zipf-theta", "1.1"],
+      .conflictingOptions("--distribution hotspot", "--zipf-theta"),
+      "--distribution hotspot and --zipf-theta cannot be used together"),
     BadInput(
       ["--zipf-theta", "0"],
       .invalidValue(

@@ -8,14 +8,18 @@ struct CSVWriterTests {
 
   /// The operation mix and retention fields of `OutputFixtures.scenario` and its results: no invalidations,
   /// no cancellations, no capacity, no time to live, nothing evicted or expired.
-  private static let noOperationMix = ",0.0000,0.0000,0,,,0,0"
+  private static let noOperationMix = ",0,0,0,,,0,0"
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
     + "naive,naive,inside,1,"
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
-    + measuredFields + noContention + ",false,0" + noOperationMix + "\r\n"
+    + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + "\r\n"
+
+  /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
+  /// seven open-loop columns, empty in a closed-loop run.
+  private static let fetcherFields = "1ms,0,false,,,," + String(repeating: ",", count: 7)
 
   /// The memory and CPU columns of `OutputFixtures.measured`.
   private static let measuredFields =
@@ -27,8 +31,8 @@ struct CSVWriterTests {
     + "sharded(8),sharded,outside,8,"
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
-    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0"
-    + noOperationMix + "\r\n"
+    + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
+    + fetcherFields + noOperationMix + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -54,6 +58,10 @@ struct CSVWriterTests {
       "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
       "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
       "harness_allocated_bytes_per_request", "interrupted", "undrained_clients",
+      "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
+      "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
+      "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
+      "latency_actual_p99_ns", "latency_actual_max_ns",
       "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
       "expirations",
     ]
@@ -92,7 +100,7 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
-        ",1571" + Self.noContention + ",true,3" + Self.noOperationMix))
+        ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -118,7 +126,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
-          + ",false,0" + Self.noOperationMix))
+          + ",false,0," + Self.fetcherFields + Self.noOperationMix))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -133,6 +141,38 @@ struct CSVWriterTests {
         of: "ctx_switches_invol")!]
     #expect(memory.count == 17)
     #expect(memory.allSatisfy { $0 == "n/a" })
+  }
+
+  @Test func theFetcherColumnsGiveTheDistributionRateFlagLimitAndPoolQueue() {
+    var scenario = OutputFixtures.scenario
+    scenario.fetcher = FetcherSettings(
+      latency: .lognormal(median: .milliseconds(2), sigma: 0.5), failRate: 0.05,
+      ignoresCancellation: true, fetchLimit: 4)
+    var result = OutputFixtures.naiveInside
+    var queue = LatencyHistogram()
+    queue.record(5_000)
+    result.fetchQueue = queue
+    let text = CSVWriter.render(
+      results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(
+      row.hasSuffix(
+        ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix))
+  }
+
+  @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {
+    var scenario = OutputFixtures.scenario
+    scenario.openLoop = OpenLoopSchedule(rate: 5_000)
+    var result = OutputFixtures.naiveInside
+    var actual = LatencyHistogram()
+    actual.record(900)
+    result.openLoop = OpenLoopFigures(
+      targetRate: 5_000, achievedRate: 4_321.25, backlog: 17, maximumStartLagNanoseconds: 123_456,
+      actualLatency: actual)
+    let text = CSVWriter.render(
+      results: [result], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(row.hasSuffix(",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -159,8 +199,8 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
-          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0"
-          + Self.noOperationMix))
+          + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
+          + Self.fetcherFields + Self.noOperationMix))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -39,7 +39,8 @@ struct JSONWriterTests {
           variants: ["naive/inside", "sharded(8)/outside"], shards: 8, keys: 1_000,
           distribution: "zipf", zipfTheta: 0.99, seed: 42, concurrency: 16, requestsTarget: 10_000,
           durationSeconds: nil, warmup: 500, fetchLatencyConfiguredNanoseconds: 1_000_000,
-          payloadBytes: 4_096, decodeCostNanoseconds: 20_000))
+          payloadBytes: 4_096, decodeCostNanoseconds: 20_000, fetchLatencyDistribution: "1ms",
+          failRate: 0, ignoreCancellation: false, fetchLimit: nil))
   }
 
   @Test func metricKeysAreTheCSVMetricColumnsWithTheCSVFigures() throws {
@@ -49,7 +50,7 @@ struct JSONWriterTests {
     #expect(variant.design == "sharded")
     #expect(variant.decode == "outside")
     #expect(variant.shards == 8)
-    // `interrupted` is the document's own member, and scenario columns are not metrics.
+    // `interrupted` is the document's own member and scenario columns live under `scenario`.
     let metricColumns = CSVWriter.columns.drop { $0 != "requests" }
       .filter { $0 != "interrupted" && !ResultDocument.scenarioColumns.contains($0) }
     #expect(Set(variant.metrics.keys) == Set(metricColumns))
@@ -74,7 +75,12 @@ struct JSONWriterTests {
         calibration: calibration))
     // instructions_per_request is filled in only by scripts/valgrind from callgrind's counts.
     // peak_rss_source names how peak_rss_bytes was measured; it is text by design.
-    let measuredOutsideTheRun: Set = ["instructions_per_request", "peak_rss_source"]
+    // fetch_queue_* apply only with --fetch-limit.
+    let measuredOutsideTheRun: Set = [
+      "instructions_per_request", "peak_rss_source", "fetch_queue_p50_ns", "fetch_queue_p99_ns",
+      "fetch_queue_max_ns", "rate_achieved", "backlog", "start_lag_max_ns",
+      "latency_actual_p50_ns", "latency_actual_p99_ns", "latency_actual_max_ns",
+    ]
     for (name, value) in try #require(document.variants.first).metrics
     where !measuredOutsideTheRun.contains(name) {
       guard case .number = value else {

@@ -44,6 +44,19 @@ struct ProfileTests {
     #expect(try scenario("{}") == CommandLineParserTests.documentedDefaults)
   }
 
+  @Test func theFetcherAndOpenLoopFieldsAreRead() throws {
+    let scenario = try scenario(
+      #"{"latency": "bimodal:1ms,50ms,0.01", "fail_rate": 0.05, "fetch_limit": 16, "rate": 5000,"#
+        + #" "distribution": "hotspot:0.2,0.8"}"#)
+    #expect(
+      scenario.fetcher
+        == FetcherSettings(
+          latency: .bimodal(fast: .milliseconds(1), slow: .milliseconds(50), slowShare: 0.01),
+          failRate: 0.05, fetchLimit: 16))
+    #expect(scenario.openLoop == OpenLoopSchedule(rate: 5_000))
+    #expect(scenario.distribution == .hotspot(hotShare: 0.2, requestShare: 0.8))
+  }
+
   @Test func aDurationStopAndAUniformDistributionAreRead() throws {
     let scenario = try scenario(#"{"duration": "2s", "distribution": "uniform"}"#)
     #expect(scenario.stop == .duration(.seconds(2)))
@@ -56,7 +69,7 @@ struct ProfileTests {
       #"{"shard": 8}"#,
       "profile 'Profiles/test.json': unknown field 'shard' (value 8); known fields: description,"
         + " variants, decode, decode_cost, shards, keys, distribution, zipf_theta, seed, concurrency,"
-        + " requests, duration, warmup, latency, payload_bytes, gate"
+        + " requests, duration, warmup, latency, payload_bytes, fail_rate, fetch_limit, rate, gate"
     ),
     (
       #"{"keys": 0}"#,

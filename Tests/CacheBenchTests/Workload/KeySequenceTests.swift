@@ -172,3 +172,34 @@ struct KeySequenceTests {
     }
   }
 }
+
+/// The hotspot distribution: the hot set gets its share of requests, spread evenly.
+struct HotspotKeysTests {
+  @Test(arguments: [(0.2, 0.8), (0.1, 0.9), (0.5, 0.5), (0.01, 0.99)])
+  func theHotSetReceivesItsShareOfRequests(hotShare: Double, requestShare: Double) {
+    let sequence = KeySequence(
+      distribution: .hotspot(hotShare: hotShare, requestShare: requestShare), keys: 1_000,
+      seed: 3)
+    let hotKeys = Int((1_000 * hotShare).rounded())
+    let count = 100_000
+    let keys = (0..<count).map { sequence.key(at: $0) }
+    let hot = keys.filter { $0 < hotKeys }.count
+    #expect(abs(Double(hot) / Double(count) - requestShare) < 0.01, "\(hot) hot of \(count)")
+    #expect(keys.allSatisfy { 0 <= $0 && $0 < 1_000 })
+    // Every hot key is drawn about equally: none gets twice its even share or less than half.
+    var perKey = [Int](repeating: 0, count: hotKeys)
+    for key in keys where key < hotKeys { perKey[key] += 1 }
+    let even = Double(hot) / Double(hotKeys)
+    #expect(perKey.allSatisfy { Double($0) > even / 2 && Double($0) < even * 2 })
+  }
+
+  @Test(arguments: [1, 2, 3, 7])
+  func fewKeysStillGiveAtLeastOneHotKeyAndStayInRange(keys: Int) {
+    let hotspot = HotspotKeys(keys: keys, hotShare: 0.2, requestShare: 0.8)
+    #expect(hotspot.hotKeys >= 1)
+    for unit in [0, 0.5, 0.79999, 0.8, 0.9, 1 - 0x1p-53] {
+      let key = hotspot.key(forUnit: unit)
+      #expect(0 <= key && key < keys, "\(unit) gave \(key)")
+    }
+  }
+}
