@@ -14,12 +14,37 @@ protocol Cache: Sendable {
   /// Keys with a ready value now (fetches in flight not counted), for the bytes each entry costs; nil
   /// when the design cannot tell, which is what a design that does not implement it reports.
   var readyEntryCount: Int? { get async }
+
+  /// Sends a write of `key` through the cache (the repository designs); nil from a design that has no
+  /// writes, which the options never let a run ask of it.
+  func write(_ key: Int) async -> WriteResult?
+
+  /// The store behind a repository design, the witness of `stale_served_after_write`; nil for the
+  /// designs without one. Read once per client, never per request.
+  var entityStore: EntityStore? { get }
+
+  /// Loads refused admission so far (`stale_rejected`); nil for a design without admission checks.
+  var staleRejectedCount: Int? { get async }
 }
 
 extension Cache {
   var readyEntryCount: Int? {
     get async { nil }
   }
+
+  func write(_ key: Int) async -> WriteResult? { nil }
+
+  var entityStore: EntityStore? { nil }
+
+  var staleRejectedCount: Int? {
+    get async { nil }
+  }
+}
+
+/// How a write sent through a repository design ended.
+struct WriteResult: Sendable, Equatable {
+  /// The store refused it: the entity's revision was not the one the cache expected.
+  var conflict: Bool
 }
 
 /// How one successful request was served.
@@ -41,6 +66,8 @@ struct CacheLookup: Sendable {
   var timing: IsolationTiming
   /// For a leader, why nothing was ready (cold, evicted or expired); nil for hits and joins.
   var missCause: MissCause? = nil
+  /// The entity revision served, for the repository designs; nil for the others.
+  var revision: UInt64? = nil
 }
 
 /// What a cache keeps per key: the fetched payload and, when the cache decodes (`DecodePlacement.inside`),

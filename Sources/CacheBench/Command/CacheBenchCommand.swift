@@ -56,6 +56,8 @@ public enum CacheBenchCommand {
       if let name = configuration.pendingProfileVariant {
         try configuration.selectProfiledVariant(named: name)
       }
+      // A profile may have changed the variants the command line's rates and limits apply to.
+      try configuration.scenario.checkRepositoryOptions()
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
     } catch {
       printError(error.description)

@@ -25,10 +25,16 @@ extension VariantResult {
       throw fail(
         "latency samples \(latency.totalCount), recorded \(recorded), requests \(requests)")
     }
-    // A request-count stop counts operations: the invalidations drawn in place of reads, then reads.
-    if let expectedRequests, requests + invalidations != expectedRequests {
+    // A request-count stop counts operations: the invalidations and writes drawn in place of reads,
+    // then reads.
+    let writes = repository?.writes ?? 0
+    if let expectedRequests, requests + invalidations + writes != expectedRequests {
       throw fail(
-        "requests \(requests) + invalidations \(invalidations) != requested \(expectedRequests)")
+        "requests \(requests) + invalidations \(invalidations) + writes \(writes)"
+          + " != requested \(expectedRequests)")
+    }
+    if let repository, repository.conflicts > repository.writes {
+      throw fail("conflicts \(repository.conflicts) > writes \(repository.writes)")
     }
     // A stopped window (signal or --deadline) cancels its clients, not the fetches they shared or
     // abandoned, so fetches may rightly outlive it.

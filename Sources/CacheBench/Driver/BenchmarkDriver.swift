@@ -67,7 +67,8 @@ struct BenchmarkDriver: Sendable {
     if scenario.warmupRequests > 0 {
       let fetcher = makeFetcher(ledger: makeLedger(), lead: lead)
       let cache = CacheFactory.makeCache(
-        for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention)
+        for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention,
+        writeFetcher: makeWriteFetcher(lead: lead))
       let stop = StopCondition.requests(scenario.warmupRequests)
       let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
       onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
@@ -80,7 +81,8 @@ struct BenchmarkDriver: Sendable {
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let mark = await meter.begin()
     let cache = CacheFactory.makeCache(
-      for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention)
+      for: variant, fetcher: fetcher, decoder: decoder, retention: scenario.retention,
+      writeFetcher: makeWriteFetcher(lead: lead))
     let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
     onEvent(
       .windowStarted(
@@ -94,6 +96,7 @@ struct BenchmarkDriver: Sendable {
     let recorder = outcome.recorder
     await windowObserver?.windowDidClose(variant, requests: recorder.requests)
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
+    let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
     withExtendedLifetime(cache) {}
     let fetched = ledger.totals
@@ -124,6 +127,12 @@ struct BenchmarkDriver: Sendable {
     result.evictions = recorder.evictions
     result.expirations = recorder.expirations
     result.fetchesInFlightAfterWindow = fetched.inFlight
+    if variant.design.isRepository {
+      result.repository = RepositoryFigures(
+        writes: recorder.writes, conflicts: recorder.conflicts,
+        staleRejected: staleRejected ?? 0,
+        staleServedAfterWrite: recorder.staleServedAfterWrite)
+    }
     result.interrupted = outcome.wasStopped
     result.undrainedClients = outcome.undrainedClients
     var expected: Int? = nil
@@ -144,6 +153,20 @@ struct BenchmarkDriver: Sendable {
       ignoresCancellation: settings.ignoresCancellation,
       pool: settings.fetchLimit.map { FetchPool(limit: $0) })
   }
+
+  /// The round trip of a repository design's writes: the fetch latency distribution on draws of its
+  /// own (so writes do not shift the reads' draws), never failing, in a ledger of its own (writes are
+  /// not fetches).
+  private func makeWriteFetcher(lead: SleepLead) -> SimulatedFetcher {
+    SimulatedFetcher(
+      draws: FetchDraws(
+        latency: scenario.latencyDistribution, failRate: 0,
+        seed: SplitMix64.mix(scenario.seed ^ Self.writeDrawsTag)),
+      payloadBytes: 0, ledger: FetchLedger(), lead: lead)
+  }
+
+  /// ASCII "writeLat": separates the write latency draws from the reads'.
+  private static let writeDrawsTag: UInt64 = 0x7772_6974_654C_6174
 
   private func makeLedger() -> FetchLedger {
     FetchLedger(recordsFetchQueue: scenario.fetcher.fetchLimit != nil)

@@ -1,10 +1,13 @@
 /// Builds the cache of a variant over a given fetcher.
 enum CacheFactory {
   /// A new, empty cache of `variant`'s design; `decoder` is handed to the cache only when the variant decodes
-  /// inside it. Every design keeps ready entries as `retention` says (per shard when sharded).
+  /// inside it. Every cache design keeps ready entries as `retention` says (per shard when sharded); the
+  /// repository designs keep every admitted entity (the options refuse a retention for them) and sit in
+  /// front of a new `EntityStore` that loads through `fetcher` and times writes with `writeFetcher`
+  /// (`fetcher` when nil).
   static func makeCache(
     for variant: Variant, fetcher: any Fetcher, decoder: PayloadDecoder,
-    retention: RetentionPolicy = .unbounded
+    retention: RetentionPolicy = .unbounded, writeFetcher: (any Fetcher)? = nil
   ) -> any Cache {
     let inside = variant.decode == .inside ? decoder : nil
     switch variant.design {
@@ -17,6 +20,12 @@ enum CacheFactory {
         shards: variant.shards, fetcher: fetcher, decoder: inside, retention: retention)
     case .mutex:
       return MutexCache(fetcher: fetcher, decoder: inside, retention: retention)
+    case .repository:
+      return RepositoryActorCache(
+        store: EntityStore(reads: fetcher, writes: writeFetcher ?? fetcher), decoder: inside)
+    case .naiveRepository:
+      return NaiveRepositoryCache(
+        store: EntityStore(reads: fetcher, writes: writeFetcher ?? fetcher), decoder: inside)
     }
   }
 }

@@ -38,6 +38,7 @@ enum ClientLoop {
         into: &recorder)
       return
     }
+    let store = cache.entityStore
     var batch = 0..<0
     while runStop?.isRequested != true {
       if batch.isEmpty { batch = claims.nextBatch() }
@@ -46,10 +47,13 @@ enum ClientLoop {
       guard index < limit else { break }
       let key = keys.key(at: index)
       let operation = operations.operation(at: index)
+      let floor = store?.completedRevision(of: key) ?? 0
       let issued = MonotonicClock.now()
       guard issued < deadline else { break }
       guard
-        await issue(operation, key, to: cache, issued: issued, decoder: decoder, into: &recorder)
+        await issue(
+          operation, key, to: cache, issued: issued, floor: floor, decoder: decoder,
+          into: &recorder)
       else { continue }
       let latency = MonotonicClock.now() &- issued
       recorder.latency.record(latency)
@@ -71,6 +75,7 @@ enum ClientLoop {
     runStop: RunStop? = nil, into recorder: inout ClientRecorder
   ) async {
     if recorder.actualLatency == nil { recorder.actualLatency = LatencyHistogram() }
+    let store = cache.entityStore
     while runStop?.isRequested != true {
       let index = claims.next()
       guard index < limit else { break }
@@ -86,8 +91,11 @@ enum ClientLoop {
         issued = MonotonicClock.now()
       }
       guard issued < deadline else { break }
+      let floor = store?.completedRevision(of: key) ?? 0
       guard
-        await issue(operation, key, to: cache, issued: issued, decoder: decoder, into: &recorder)
+        await issue(
+          operation, key, to: cache, issued: issued, floor: floor, decoder: decoder,
+          into: &recorder)
       else { continue }
       let completed = MonotonicClock.now()
       let latency = completed &- intended
@@ -101,20 +109,33 @@ enum ClientLoop {
     }
   }
 
-  /// One operation, the part both loops share. An invalidation is counted and returns false: it is not a
-  /// request and has no latency. A read looks `key` up (cancelled once it waits when `operation` says
-  /// so), counts its outcome, miss cause and timing at the cache, decodes outside the cache when `decoder`
-  /// is given, and returns true; its latency is recorded by the caller, which knows where it counts from.
+  /// One operation, the part both loops share. An invalidation or a write is counted and returns false:
+  /// it is not a request and has no latency. A read looks `key` up (cancelled once it waits when
+  /// `operation` says so), counts its outcome, miss cause and timing at the cache, counts it stale when
+  /// it returned a revision below `floor` (the key's completed-write revision read before it began),
+  /// decodes outside the cache when `decoder` is given, and returns true; its latency is recorded by the
+  /// caller, which knows where it counts from.
   @inline(__always)
   private static func issue<C: Cache>(
-    _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64,
+    _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
     decoder: PayloadDecoder?,
     into recorder: inout ClientRecorder
   ) async -> Bool {
-    if operation == .invalidate {
+    switch operation {
+    case .invalidate:
       await cache.invalidate(key)
       recorder.invalidations += 1
       return false
+    case .write:
+      // A design without writes returns nil and the write goes uncounted, which the accounting
+      // check reports; the options never send writes to one.
+      if let result = await cache.write(key) {
+        recorder.writes += 1
+        if result.conflict { recorder.conflicts += 1 }
+      }
+      return false
+    case .read, .cancelledRead:
+      break
     }
     recorder.requests += 1
     do {
@@ -125,6 +146,7 @@ enum ClientLoop {
       recorder.record(lookup.outcome)
       recorder.record(lookup.missCause)
       recorder.record(lookup.timing, issued: issued)
+      if let revision = lookup.revision, revision < floor { recorder.staleServedAfterWrite += 1 }
       if let decoder {
         recorder.checksum ^= decoder.decode(lookup.value.payload)
       } else if let decoded = lookup.value.decoded {

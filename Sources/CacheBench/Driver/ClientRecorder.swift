@@ -17,6 +17,12 @@ struct ClientRecorder: Sendable {
   /// are cold misses.
   var evictions = 0
   var expirations = 0
+  /// Writes this client sent through a repository design (operations, not requests), and how many of
+  /// them the store refused for a revision conflict.
+  var writes = 0
+  var conflicts = 0
+  /// Reads that returned a revision older than one whose write had completed before they began.
+  var staleServedAfterWrite = 0
   var latency = LatencyHistogram()
   /// `actor_wait`: queue delay before entering the cache's isolation, per request that returned a value.
   var actorWait = LatencyHistogram()
@@ -84,6 +90,9 @@ struct ClientRecorder: Sendable {
     invalidations += other.invalidations
     evictions += other.evictions
     expirations += other.expirations
+    writes += other.writes
+    conflicts += other.conflicts
+    staleServedAfterWrite += other.staleServedAfterWrite
     latency.merge(other.latency)
     actorWait.merge(other.actorWait)
     actorService.merge(other.actorService)

@@ -29,6 +29,8 @@ struct Scenario: Sendable, Equatable {
   var invalidateRate: Double = 0
   /// Share of reads whose caller is cancelled while waiting for a fetch, `0...1`.
   var cancelRate: Double = 0
+  /// Share of operations that write their key through a repository design, `0...1`.
+  var writeRate: Double = 0
 
   /// Most ready entries per cache, per shard when sharded (`--capacity`); nil for no limit.
   var capacity: Int? = nil
@@ -43,16 +45,18 @@ struct Scenario: Sendable, Equatable {
 
   /// What each operation of the run does, derived from the rates and the seed.
   var operations: OperationMix {
-    OperationMix(invalidateRate: invalidateRate, cancelRate: cancelRate, seed: seed)
+    OperationMix(
+      invalidateRate: invalidateRate, cancelRate: cancelRate, writeRate: writeRate, seed: seed)
   }
   /// Latency distribution, failures, cancellation and pool limit of the fake fetcher.
   var fetcher = FetcherSettings()
   /// Open-loop arrival rate (`--rate`), or nil for closed-loop clients issuing back to back.
   var openLoop: OpenLoopSchedule? = nil
 
-  /// The default variant list: every design, each with decode inside and outside.
+  /// The default variant list: every cache design (not the repository ones), each with decode inside
+  /// and outside.
   static func defaultVariants(shards: Int) -> [Variant] {
-    Variant.all(designs: CacheDesign.allCases, placements: [.inside, .outside], shards: shards)
+    Variant.all(designs: CacheDesign.caches, placements: [.inside, .outside], shards: shards)
   }
 }
 
@@ -84,6 +88,20 @@ enum CacheDesign: String, Sendable, CaseIterable {
   case sharded
   /// The coalescing semantics over a `Mutex`-protected table, no actor.
   case mutex
+  /// An actor in front of an entity store with revisions: generations keep stale loads out, writes
+  /// carry an expected revision (`RepositoryActorCache`).
+  case repository
+  /// The same repository without generations or revision checks (`NaiveRepositoryCache`).
+  case naiveRepository = "naive-repository"
+
+  /// The cache designs, measured by default; the repository designs are chosen with `--variants`
+  /// (or `--write-rate`).
+  static let caches: [CacheDesign] = [.naive, .coalescing, .sharded, .mutex]
+  /// The designs in front of an `EntityStore`, the only ones that take writes.
+  static let repositories: [CacheDesign] = [.repository, .naiveRepository]
+
+  /// Whether this design sits in front of an `EntityStore` and takes writes.
+  var isRepository: Bool { Self.repositories.contains(self) }
 }
 
 /// Where the decode of a fetched payload runs.
@@ -118,4 +136,24 @@ struct Variant: Sendable, Equatable, CustomStringConvertible {
   }
 
   var description: String { "\(name)/\(decode.rawValue)" }
+}
+
+extension Scenario {
+  /// Refuses what the repository designs cannot honour: writes sent to a design without them, and a
+  /// retention limit (`--capacity`, `--ttl`) for a repository design, which keeps every admitted entity.
+  func checkRepositoryOptions() throws(OptionsError) {
+    if writeRate > 0, let design = variants.first(where: { !$0.design.isRepository })?.design {
+      throw .invalidValue(
+        option: .writeRate, value: "\(writeRate)",
+        reason:
+          "\(design.rawValue) takes no writes; use --variants repository,naive-repository")
+    }
+    guard let design = variants.first(where: { $0.design.isRepository })?.design else { return }
+    if capacity != nil {
+      throw .conflictingOptions(OptionName.capacity.rawValue, "--variants \(design.rawValue)")
+    }
+    if timeToLive != nil {
+      throw .conflictingOptions(OptionName.ttl.rawValue, "--variants \(design.rawValue)")
+    }
+  }
 }

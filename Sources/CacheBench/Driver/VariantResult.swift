@@ -35,6 +35,9 @@ struct VariantResult: Sendable {
   var evictions = 0
   /// Leaders that missed because their key's entry had outlived `--ttl`.
   var expirations = 0
+  /// The repository figures, for the repository designs only; nil for the others, whose columns are
+  /// then empty rather than 0.
+  var repository: RepositoryFigures? = nil
   /// `actor_wait`: per request that returned a value, its queue delay before entering the cache's isolation
   /// (the actor, the shard actor, or the lock for `mutex`); see `IsolationTiming`.
   var actorWait = LatencyHistogram()
@@ -67,4 +70,17 @@ struct VariantResult: Sendable {
   var throughput: Double {
     windowNanoseconds == 0 ? 0 : Double(requests) * 1e9 / Double(windowNanoseconds)
   }
+}
+
+/// What a repository design's window counted besides the requests.
+struct RepositoryFigures: Sendable, Equatable {
+  /// Writes sent (operations, not requests).
+  var writes: Int
+  /// Writes the store refused because the entity's revision was not the expected one.
+  var conflicts: Int
+  /// Loads refused admission to the cache: a write began after they did, or a newer revision was known.
+  var staleRejected: Int
+  /// Reads that returned a revision older than one whose write had completed before they began; must
+  /// be 0 for `repository`.
+  var staleServedAfterWrite: Int
 }

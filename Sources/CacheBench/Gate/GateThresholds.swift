@@ -56,8 +56,9 @@ struct GateThresholds: Sendable, Equatable {
 
   /// Built-in rules by metric name, for every design.
   ///
-  /// - Counts fixed by the scenario (`requests`) or by the absence of failure injection (`errors`,
-  ///   `cancellations`, `stale_rejected`) are exact.
+  /// - Counts fixed by the scenario (`requests`, `writes`) or by the absence of failure injection
+  ///   (`errors`, `cancellations`, `stale_rejected`), and the correctness check
+  ///   `stale_served_after_write`, are exact. `conflicts` depends on how writes interleave: shown only.
   /// - Raw times (`*_ns`, `*_s`, `throughput`) are never gated: they move with the host's load. Timing
   ///   is gated through `throughput_ratio`, the variant's throughput over the reference variant's in
   ///   the same run, within 50%, meant for machines where baseline and current run unloaded; only
@@ -72,6 +73,9 @@ struct GateThresholds: Sendable, Equatable {
     "errors": .exact,
     "cancellations": .exact,
     "stale_rejected": .exact,
+    "stale_served_after_write": .exact,
+    "writes": .exact,
+    "conflicts": .informational,
     "fetches": .informational,
     "leaders": .informational,
     "duplicate_fetches": .informational,

@@ -11,7 +11,7 @@ extension ResultDocument {
     "seed", "keys", "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s",
     "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
     "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit", "rate_target",
-    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns",
+    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate",
   ]
   /// See `metadataColumns`. `peak_rss_source` says how a metric was measured, not a measure;
   /// `interrupted` says whether the run was cut short, read into `ResultDocument.interrupted`.

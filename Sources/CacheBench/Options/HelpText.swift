@@ -16,8 +16,9 @@ enum HelpText {
 
     OPTIONS:
       --variants <list>         Cache designs to measure, a comma list of naive,
-                                coalescing, sharded, mutex (run in that order).
-                                (default: all four)
+                                coalescing, sharded, mutex, repository,
+                                naive-repository (run in that order).
+                                (default: the first four)
       --decode <list>           Decode placements, a comma list of inside,
                                 outside, none; each design runs once per
                                 placement. (default: inside,outside)
@@ -92,6 +93,9 @@ enum HelpText {
                                 instead of reading it, 0...1. (default: 0)
       --cancel-rate <p>         Share of reads whose caller is cancelled once it
                                 waits for a fetch, 0...1. (default: 0)
+      --write-rate <p>          Share of operations that write their key
+                                through a repository design, 0...1; alone it
+                                selects the repository variants. (default: 0)
       --capacity <n>            Most ready entries per cache (per shard when
                                 sharded), 1...10000000; the least recently used
                                 is evicted. (default: none, no limit)

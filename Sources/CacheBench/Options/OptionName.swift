@@ -66,6 +66,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case invalidateRate = "--invalidate-rate"
   /// Share of reads cancelled while they wait for a fetch, a decimal in 0...1.
   case cancelRate = "--cancel-rate"
+  /// Share of operations that write their key (repository designs), a decimal in 0...1.
+  case writeRate = "--write-rate"
   /// Most ready entries per cache (per shard), LRU eviction.
   case capacity = "--capacity"
   /// Time an admitted entry stays servable, a duration.

@@ -8,7 +8,9 @@ struct RunConfigurationBuilder {
   private var csvPath: String?
   private var outputPaths: [OptionName: String] = [:]
   private var isQuiet = false
-  private var designs: [CacheDesign] = CacheDesign.allCases
+  /// The designs `--variants` named; nil for the default (`CacheDesign.caches`, or the repository
+  /// designs when the run writes).
+  private var designs: [CacheDesign]?
   private var placements: [DecodePlacement] = [.inside, .outside]
   private var zipfTheta: Double?
   private var isUniform = false
@@ -131,6 +133,8 @@ struct RunConfigurationBuilder {
       scenario.invalidateRate = try Parse.fraction(value, for: option)
     case .cancelRate:
       scenario.cancelRate = try Parse.fraction(value, for: option)
+    case .writeRate:
+      scenario.writeRate = try Parse.fraction(value, for: option)
     case .capacity:
       scenario.capacity = try Parse.integer(value, for: option, in: 1...10_000_000)
     case .ttl:
@@ -163,8 +167,11 @@ struct RunConfigurationBuilder {
         "\(OptionName.distribution) hotspot", OptionName.zipfTheta.rawValue)
     }
     var scenario = self.scenario
+    let designs =
+      self.designs ?? (scenario.writeRate > 0 ? CacheDesign.repositories : CacheDesign.caches)
     scenario.variants = Variant.all(
       designs: designs, placements: placements, shards: scenario.shards)
+    try scenario.checkRepositoryOptions()
     if isUniform {
       scenario.distribution = .uniform
     } else if let hotspot {

@@ -258,6 +258,16 @@ enum CSVWriter {
     },
     Field(name: "evictions") { String($0.result.evictions) },
     Field(name: "expirations") { String($0.result.expirations) },
+    // Repository designs (issue 4); the measured columns are empty for the designs without a store.
+    Field(name: "write_rate") { shortest($0.scenario.writeRate) },
+    Field(name: "writes") { $0.result.repository.map { String($0.writes) } ?? "" },
+    Field(name: "conflicts") { $0.result.repository.map { String($0.conflicts) } ?? "" },
+    Field(name: "stale_rejected") {
+      $0.result.repository.map { String($0.staleRejected) } ?? ""
+    },
+    Field(name: "stale_served_after_write") {
+      $0.result.repository.map { String($0.staleServedAfterWrite) } ?? ""
+    },
   ]
 
   /// A number in Swift's shortest round-trip form, without a `.0` on whole numbers (`0`, `0.05`, `1`).

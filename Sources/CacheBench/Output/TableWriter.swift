@@ -22,7 +22,22 @@ enum TableWriter {
 
   /// The table and fetch latency lines for `results`, in the order given, each line ending in `\n`.
   static func render(_ results: [VariantResult]) -> String {
-    table(results) + fetchLatencyLines(results)
+    table(results) + fetchLatencyLines(results) + repositoryLines(results)
+  }
+
+  /// One line per repository variant with its writes and admission figures, e.g.
+  /// `repository repository/inside: writes 509, conflicts 92, stale_rejected 387,
+  /// stale_served_after_write 0`; nothing for the other designs.
+  static func repositoryLines(_ results: [VariantResult]) -> String {
+    let rows = results.compactMap { result in
+      result.repository.map { (label: "\(result.variant.description):", figures: $0) }
+    }
+    let width = rows.map(\.label.count).max() ?? 0
+    return rows.map { row in
+      "repository " + pad(row.label, to: width, alignment: .left) + " writes \(row.figures.writes),"
+        + " conflicts \(row.figures.conflicts), stale_rejected \(row.figures.staleRejected),"
+        + " stale_served_after_write \(row.figures.staleServedAfterWrite)\n"
+    }.joined()
   }
 
   private typealias Alignment = TableColumn.Alignment

@@ -21,7 +21,7 @@ struct OperationMixDriverTests {
 
   private func scenario(seed: UInt64, invalidateRate: Double, cancelRate: Double) -> Scenario {
     var scenario = Scenario(
-      variants: Variant.all(designs: CacheDesign.allCases, placements: [.noDecode], shards: 3))
+      variants: Variant.all(designs: CacheDesign.caches, placements: [.noDecode], shards: 3))
     scenario.keys = 20
     scenario.distribution = .uniform
     scenario.seed = seed
@@ -70,6 +70,67 @@ struct OperationMixDriverTests {
       #expect(result.expirations == 0, "\(name)")
       #expect(result.evictions <= result.leaders, "\(name)")
       #expect(result.fetchesInFlightAfterWindow == 0, "\(name)")
+    }
+  }
+
+  /// Random fault mixes (failures, cancellations, invalidations and, for the repository designs,
+  /// writes) on fixed seeds, plus the all-faults extreme: every run ends, every operation is accounted
+  /// for once, and the repository never serves a revision older than a completed write.
+  static let faultMixes: [FaultMix] = {
+    var generator = SplitMix64(seed: 4_242)
+    var mixes = [FaultMix(seed: 21, fail: 1, cancel: 1, invalidate: 0.3, write: 0.3)]
+    for seed in UInt64(22)...27 {
+      mixes.append(
+        FaultMix(
+          seed: seed, fail: generator.nextUnitDouble() * 0.5, cancel: generator.nextUnitDouble(),
+          invalidate: generator.nextUnitDouble() * 0.3, write: generator.nextUnitDouble() * 0.5))
+    }
+    return mixes
+  }()
+
+  struct FaultMix: Sendable, CustomTestStringConvertible {
+    var seed: UInt64
+    var fail: Double
+    var cancel: Double
+    var invalidate: Double
+    var write: Double
+
+    var testDescription: String {
+      "seed \(seed): fail \(fail), cancel \(cancel), invalidate \(invalidate), write \(write)"
+    }
+  }
+
+  @Test(arguments: faultMixes)
+  func everyFaultMixIsAccountedForInEveryDesign(mix: FaultMix) async throws {
+    for designs in [CacheDesign.caches, CacheDesign.repositories] {
+      var scenario = scenario(
+        seed: mix.seed, invalidateRate: mix.invalidate, cancelRate: mix.cancel)
+      scenario.variants = Variant.all(designs: designs, placements: [.noDecode], shards: 3)
+      scenario.fetcher.failRate = mix.fail
+      if designs == CacheDesign.repositories { scenario.writeRate = mix.write }
+      let drawn = (0..<Self.requests).map { scenario.operations.operation(at: $0) }
+      let writes = drawn.filter { $0 == .write }.count
+      let invalidations = drawn.filter { $0 == .invalidate }.count
+      for result in try await BenchmarkDriver(scenario: scenario).run() {
+        let name = "\(result.variant) \(mix.testDescription)"
+        #expect(result.invalidations == invalidations, "\(name)")
+        #expect(result.requests == Self.requests - invalidations - writes, "\(name)")
+        #expect(
+          result.hits + result.joins + result.leaders + result.errors + result.cancellations
+            == result.requests, "\(name)")
+        #expect(result.fetchesInFlightAfterWindow == 0, "\(name)")
+        if mix.fail == 1 { #expect(result.leaders == 0 && result.joins == 0, "\(name)") }
+        guard result.variant.design.isRepository else {
+          #expect(result.repository == nil, "\(name)")
+          continue
+        }
+        let figures = try #require(result.repository, "\(name)")
+        #expect(figures.writes == writes, "\(name)")
+        #expect(figures.conflicts <= figures.writes, "\(name)")
+        if result.variant.design == .repository {
+          #expect(figures.staleServedAfterWrite == 0, "\(name)")
+        }
+      }
     }
   }
 }

@@ -58,7 +58,7 @@ struct BadInputCorpusTests {
     case .perfControl: .fifoPair
     case .profileVariant: .variantName
     case .quiet, .pauseBeforeWindow, .ignoreCancellation: .flag
-    case .failRate, .invalidateRate, .cancelRate: .probability
+    case .failRate, .invalidateRate, .cancelRate, .writeRate: .probability
     case .fetchLimit: .count(minimum: 1, maximum: 100_000)
     case .capacity: .count(minimum: 1, maximum: 10_000_000)
     case .rate: .rate

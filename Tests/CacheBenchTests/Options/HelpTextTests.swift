@@ -18,7 +18,7 @@ struct HelpTextTests {
 
   /// Each option, the default its help entry states, and a command line spelling that default.
   static let statedDefaults: [(option: OptionName, stated: String, arguments: [String])] = [
-    (.variants, "all four", ["--variants", "naive,coalescing,sharded,mutex"]),
+    (.variants, "the first four", ["--variants", "naive,coalescing,sharded,mutex"]),
     (.decode, "inside,outside", ["--decode", "inside,outside"]),
     (.decodeCost, "20us", ["--decode-cost", "20us"]),
     (.shards, "8", ["--shards", "8"]),
@@ -49,6 +49,7 @@ struct HelpTextTests {
     (.rate, "none, closed loop", []),
     (.invalidateRate, "0", ["--invalidate-rate", "0"]),
     (.cancelRate, "0", ["--cancel-rate", "0"]),
+    (.writeRate, "0", ["--write-rate", "0"]),
     (.capacity, "none, no limit", []),
     (.ttl, "none, no expiry", []),
     (.maxTime, "none", []),

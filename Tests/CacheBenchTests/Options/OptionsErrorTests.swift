@@ -139,9 +139,11 @@ struct OptionsErrorTests {
       ["--variants", "naive,fast"],
       .invalidValue(
         option: .variants, value: "naive,fast",
-        reason: "unknown design 'fast'; use naive, coalescing, sharded, mutex"),
+        reason:
+          "unknown design 'fast'; use naive, coalescing, sharded, mutex, repository, naive-repository"
+      ),
       "invalid value 'naive,fast' for --variants: unknown design 'fast'; use naive, coalescing, "
-        + "sharded, mutex"),
+        + "sharded, mutex, repository, naive-repository"),
     BadInput(
       ["--variants", "naive,mutex,naive"],
       .invalidValue(
@@ -151,9 +153,11 @@ struct OptionsErrorTests {
       ["--variants", ""],
       .invalidValue(
         option: .variants, value: "",
-        reason: "empty item; give a comma list of naive, coalescing, sharded, mutex"),
+        reason:
+          "empty item; give a comma list of naive, coalescing, sharded, mutex, repository, naive-repository"
+      ),
       "invalid value '' for --variants: empty item; give a comma list of naive, coalescing, "
-        + "sharded, mutex"),
+        + "sharded, mutex, repository, naive-repository"),
     BadInput(
       ["--decode", "inside,"],
       .invalidValue(

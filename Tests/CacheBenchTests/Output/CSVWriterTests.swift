@@ -8,7 +8,9 @@ struct CSVWriterTests {
 
   /// The operation mix and retention fields of `OutputFixtures.scenario` and its results: no invalidations,
   /// no cancellations, no capacity, no time to live, nothing evicted or expired.
-  private static let noOperationMix = ",0,0,0,,,0,0"
+  /// The operation-mix and retention columns of a run without them, then the repository columns of a
+  /// design without a store: the write rate, and empty figures.
+  private static let noOperationMix = ",0,0,0,,,0,0" + ",0,,,,"
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -63,7 +65,8 @@ struct CSVWriterTests {
       "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
       "latency_actual_p99_ns", "latency_actual_max_ns",
       "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
-      "expirations",
+      "expirations", "write_rate", "writes", "conflicts", "stale_rejected",
+      "stale_served_after_write",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(

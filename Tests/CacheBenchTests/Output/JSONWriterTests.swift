@@ -69,6 +69,9 @@ struct JSONWriterTests {
     result.actorService = OutputFixtures.histogram(250)
     var calibration = CalibrationFixtures.roundFigures
     calibration.sleepOvershoots[2].overshoot = 150_000
+    // The repository figures exist for the repository designs; a fully measured result has them.
+    result.repository = RepositoryFigures(
+      writes: 3, conflicts: 1, staleRejected: 2, staleServedAfterWrite: 0)
     let document = try decoded(
       try JSONWriter.render(
         results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,

@@ -45,4 +45,22 @@ struct TableWriterTests {
       """
     #expect(text == expected)
   }
+
+  @Test func repositoryVariantsGetALineOfWritesAndAdmissionFiguresAndOthersNone() {
+    var repository = OutputFixtures.naiveInside
+    repository.variant = Variant(design: .repository, decode: .inside, shards: 1)
+    repository.repository = RepositoryFigures(
+      writes: 509, conflicts: 92, staleRejected: 387, staleServedAfterWrite: 0)
+    var naive = repository
+    naive.variant = Variant(design: .naiveRepository, decode: .outside, shards: 1)
+    naive.repository = RepositoryFigures(
+      writes: 509, conflicts: 146, staleRejected: 0, staleServedAfterWrite: 144)
+    #expect(
+      TableWriter.repositoryLines([OutputFixtures.naiveInside, repository, naive])
+        == "repository repository/inside:        writes 509, conflicts 92, stale_rejected 387,"
+        + " stale_served_after_write 0\n"
+        + "repository naive-repository/outside: writes 509, conflicts 146, stale_rejected 0,"
+        + " stale_served_after_write 144\n")
+    #expect(TableWriter.repositoryLines([OutputFixtures.naiveInside]).isEmpty)
+  }
 }

@@ -98,7 +98,7 @@ struct ProfileTests {
     (
       #"{"variants": ["naive", "fast"]}"#,
       "profile 'Profiles/test.json': invalid value [\"naive\", \"fast\"] for field 'variants':"
-        + " unknown design 'fast'; use naive, coalescing, sharded, mutex"
+        + " unknown design 'fast'; use naive, coalescing, sharded, mutex, repository, naive-repository"
     ),
     (
       #"{"variants": "naive"}"#,

@@ -47,4 +47,19 @@ struct OperationMixTests {
       operations(OperationMix(invalidateRate: 0, cancelRate: 1, seed: 3), count: 1_000)
         .allSatisfy { $0 == .cancelledRead })
   }
+
+  @Test(arguments: [(0.1, 0.2), (0.0, 0.5), (0.4, 0.05)])
+  func theWriteShareIsTheRateOfWhatIsNotInvalidated(invalidateRate: Double, writeRate: Double) {
+    let count = 100_000
+    let drawn = operations(
+      OperationMix(invalidateRate: invalidateRate, cancelRate: 0.2, writeRate: writeRate, seed: 9),
+      count: count)
+    let invalidations = drawn.filter { $0 == .invalidate }.count
+    let writes = drawn.filter { $0 == .write }.count
+    // As above, 0.01 is over 6 binomial standard deviations at these counts.
+    #expect(abs(Double(writes) / Double(count - invalidations) - writeRate) < 0.01)
+    #expect(
+      operations(OperationMix(invalidateRate: 0, cancelRate: 1, writeRate: 1, seed: 3), count: 100)
+        .allSatisfy { $0 == .write })
+  }
 }

@@ -91,6 +91,18 @@ struct RepositoryTable<Value: Sendable>: Sendable {
     return .advanced
   }
 
+  /// Drops `key`'s entry and makes loads in flight for it stale, as a write's beginning does, without
+  /// a write: an invalidation.
+  mutating func invalidate(_ key: Int) {
+    advance(key)
+  }
+
+  /// The generation loads of `key` begin under now.
+  func generation(of key: Int) -> UInt64 { generations[key, default: 0] }
+
+  /// Entities cached now.
+  var cachedCount: Int { entries.count }
+
   /// The highest revision of `key` this table has seen, from loads or writes.
   func knownRevision(of key: Int) -> UInt64? { knownRevisions[key] }
 
