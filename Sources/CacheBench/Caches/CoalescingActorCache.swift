@@ -100,6 +100,8 @@ actor CoalescingActorCache: Cache {
 
   var readyEntryCount: Int? { table.readyCount }
 
+  var staleRejectedCount: Int? { table.staleRejected }
+
   /// Starts the fetch in a task that is not isolated to the actor, so the fetch itself never holds it.
   private nonisolated func startFetch(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity
@@ -120,7 +122,7 @@ actor CoalescingActorCache: Cache {
     _ key: Int, identity: InFlightTable<CachedValue>.Identity, payload: Payload
   ) throws -> CachedValue {
     // Checked before decoding so an invalidated fetch costs no decode; nothing suspends in between.
-    guard table.isCurrent(key, identity: identity) else { throw CancellationError() }
+    guard table.admits(key, identity: identity) else { throw CancellationError() }
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
     _ = table.complete(key, identity: identity, value: value, now: now)
     return value

@@ -42,6 +42,9 @@ struct InFlightTable<Value: Sendable>: Sendable {
   private var retention: EntryRetention
   /// Lookups that joined another caller's fetch, ever; lets tests wait until overlapping callers have joined.
   private(set) var joinCount = 0
+  /// Completed fetches refused admission because their entry was invalidated or replaced meanwhile
+  /// (`stale_rejected`).
+  private(set) var staleRejected = 0
   /// Why the latest lookup that returned `.lead` missed; read it in the same isolated step.
   private(set) var leadCause = MissCause.cold
 
@@ -88,6 +91,14 @@ struct InFlightTable<Value: Sendable>: Sendable {
   func isCurrent(_ key: Int, identity: Identity) -> Bool {
     guard case .loading(let current, _) = entries[key] else { return false }
     return current == identity
+  }
+
+  /// `isCurrent`, for a fetch that has completed and asks for admission: a refusal is counted in
+  /// `staleRejected`.
+  mutating func admits(_ key: Int, identity: Identity) -> Bool {
+    let current = isCurrent(key, identity: identity)
+    if !current { staleRejected += 1 }
+    return current
   }
 
   /// Admits `value` for `key` at `now` if `identity` is still the key's in-flight fetch, evicting the

@@ -90,6 +90,8 @@ final class MutexCache: Cache {
 
   var readyEntryCount: Int? { readyCount }
 
+  var staleRejectedCount: Int? { table.withLock { $0.staleRejected } }
+
   private func startFetch(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity
   ) -> Task<CachedValue, any Error> {
@@ -103,7 +105,7 @@ final class MutexCache: Cache {
       }
       let now = self.now
       return try table.withLock { table in
-        guard table.isCurrent(key, identity: identity) else { throw CancellationError() }
+        guard table.admits(key, identity: identity) else { throw CancellationError() }
         let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
         _ = table.complete(key, identity: identity, value: value, now: now)
         return value

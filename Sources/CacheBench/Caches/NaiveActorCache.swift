@@ -72,6 +72,9 @@ actor NaiveActorCache: Cache {
   var count: Int { storage.count }
 
   var readyEntryCount: Int? { storage.count }
+
+  /// Naive stores whatever its fetch returns, invalidated meanwhile or not: it never refuses one.
+  var staleRejectedCount: Int? { 0 }
   /// Fetches `key` off the actor and reads the clock as the fetch returns, before the hop back to the actor,
   /// so the caller can tell the wait to re-enter from the fetch itself. Nonisolated, as the fetcher's own
   /// `fetch` is, so it adds no executor hop.

@@ -40,6 +40,14 @@ struct ShardedCache: Cache {
     }
   }
 
+  var staleRejectedCount: Int? {
+    get async {
+      var total = 0
+      for shard in shards { total += await shard.staleRejectedCount ?? 0 }
+      return total
+    }
+  }
+
   var readyEntryCount: Int? {
     get async {
       var total = 0

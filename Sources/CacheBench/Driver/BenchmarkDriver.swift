@@ -127,10 +127,10 @@ struct BenchmarkDriver: Sendable {
     result.evictions = recorder.evictions
     result.expirations = recorder.expirations
     result.fetchesInFlightAfterWindow = fetched.inFlight
+    result.staleRejected = staleRejected
     if variant.design.isRepository {
       result.repository = RepositoryFigures(
         writes: recorder.writes, conflicts: recorder.conflicts,
-        staleRejected: staleRejected ?? 0,
         staleServedAfterWrite: recorder.staleServedAfterWrite)
     }
     result.interrupted = outcome.wasStopped

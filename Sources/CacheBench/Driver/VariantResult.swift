@@ -38,6 +38,9 @@ struct VariantResult: Sendable {
   /// The repository figures, for the repository designs only; nil for the others, whose columns are
   /// then empty rather than 0.
   var repository: RepositoryFigures? = nil
+  /// Completed fetches (loads) refused admission because their entry's identity or generation moved on;
+  /// nil only for a design that cannot tell.
+  var staleRejected: Int? = nil
   /// `actor_wait`: per request that returned a value, its queue delay before entering the cache's isolation
   /// (the actor, the shard actor, or the lock for `mutex`); see `IsolationTiming`.
   var actorWait = LatencyHistogram()
@@ -78,8 +81,6 @@ struct RepositoryFigures: Sendable, Equatable {
   var writes: Int
   /// Writes the store refused because the entity's revision was not the expected one.
   var conflicts: Int
-  /// Loads refused admission to the cache: a write began after they did, or a newer revision was known.
-  var staleRejected: Int
   /// Reads that returned a revision older than one whose write had completed before they began; must
   /// be 0 for `repository`.
   var staleServedAfterWrite: Int

@@ -262,9 +262,7 @@ enum CSVWriter {
     Field(name: "write_rate") { shortest($0.scenario.writeRate) },
     Field(name: "writes") { $0.result.repository.map { String($0.writes) } ?? "" },
     Field(name: "conflicts") { $0.result.repository.map { String($0.conflicts) } ?? "" },
-    Field(name: "stale_rejected") {
-      $0.result.repository.map { String($0.staleRejected) } ?? ""
-    },
+    Field(name: "stale_rejected") { $0.result.staleRejected.map { String($0) } ?? "" },
     Field(name: "stale_served_after_write") {
       $0.result.repository.map { String($0.staleServedAfterWrite) } ?? ""
     },

@@ -30,12 +30,14 @@ enum TableWriter {
   /// stale_served_after_write 0`; nothing for the other designs.
   static func repositoryLines(_ results: [VariantResult]) -> String {
     let rows = results.compactMap { result in
-      result.repository.map { (label: "\(result.variant.description):", figures: $0) }
+      result.repository.map {
+        (label: "\(result.variant.description):", figures: $0, rejected: result.staleRejected ?? 0)
+      }
     }
     let width = rows.map(\.label.count).max() ?? 0
     return rows.map { row in
       "repository " + pad(row.label, to: width, alignment: .left) + " writes \(row.figures.writes),"
-        + " conflicts \(row.figures.conflicts), stale_rejected \(row.figures.staleRejected),"
+        + " conflicts \(row.figures.conflicts), stale_rejected \(row.rejected),"
         + " stale_served_after_write \(row.figures.staleServedAfterWrite)\n"
     }.joined()
   }

@@ -71,6 +71,7 @@ struct CoalescingTests {
     #expect(
       fetcher.ledger.totals.duplicateFetches == 1, "the stale fetch was still running at the server"
     )
+    #expect(await cache.staleRejectedCount == 1, "the invalidated fetch's completion was refused")
   }
 
   @Test(arguments: CoalescingDesign.all)

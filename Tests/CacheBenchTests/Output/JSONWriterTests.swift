@@ -70,8 +70,8 @@ struct JSONWriterTests {
     var calibration = CalibrationFixtures.roundFigures
     calibration.sleepOvershoots[2].overshoot = 150_000
     // The repository figures exist for the repository designs; a fully measured result has them.
-    result.repository = RepositoryFigures(
-      writes: 3, conflicts: 1, staleRejected: 2, staleServedAfterWrite: 0)
+    result.repository = RepositoryFigures(writes: 3, conflicts: 1, staleServedAfterWrite: 0)
+    result.staleRejected = 2
     let document = try decoded(
       try JSONWriter.render(
         results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,

@@ -49,12 +49,12 @@ struct TableWriterTests {
   @Test func repositoryVariantsGetALineOfWritesAndAdmissionFiguresAndOthersNone() {
     var repository = OutputFixtures.naiveInside
     repository.variant = Variant(design: .repository, decode: .inside, shards: 1)
-    repository.repository = RepositoryFigures(
-      writes: 509, conflicts: 92, staleRejected: 387, staleServedAfterWrite: 0)
+    repository.repository = RepositoryFigures(writes: 509, conflicts: 92, staleServedAfterWrite: 0)
+    repository.staleRejected = 387
     var naive = repository
     naive.variant = Variant(design: .naiveRepository, decode: .outside, shards: 1)
-    naive.repository = RepositoryFigures(
-      writes: 509, conflicts: 146, staleRejected: 0, staleServedAfterWrite: 144)
+    naive.repository = RepositoryFigures(writes: 509, conflicts: 146, staleServedAfterWrite: 144)
+    naive.staleRejected = 0
     #expect(
       TableWriter.repositoryLines([OutputFixtures.naiveInside, repository, naive])
         == "repository repository/inside:        writes 509, conflicts 92, stale_rejected 387,"
