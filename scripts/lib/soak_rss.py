@@ -14,7 +14,8 @@ warm-up (`warm_up_seconds`):
 
 With --run, RUN_CSV is the run's `--csv` (one row, the soak's one variant) and must show a whole,
 uninterrupted window that left nothing behind (`run_problems`). Exit 0 when everything holds, 1 when
-not, 64 for unusable input.
+RSS broke a bound, 2 when the run's CSV shows a problem (whatever RSS did), 64 for unusable input or
+a run too short to judge.
 """
 
 import argparse
@@ -79,6 +80,12 @@ def trend(samples):
 # Counters that must be positive: each names a path the soak exists to keep running.
 EXERCISED = ("invalidations", "evictions", "errors", "cancellations")
 
+# Most `retained_bytes` a soak run may leave: 512 KiB. In 12 s to 30 s soaks it measured 25-82 KB,
+# after ten minutes 188 KiB (the first variant of a run also carries the process's one-time growth,
+# README "Memory and CPU"); one task or payload left behind per failed fetch, cancellation or
+# invalidation would be hundreds of KB in 30 s.
+RETAINED_LIMIT = 512 * 1024
+
 
 def run_problems(row):
     """What is wrong with the soak run's CSV row, as sentences; empty when nothing is.
@@ -86,6 +93,8 @@ def run_problems(row):
     cachebench itself fails a run whose accounting identity breaks or whose fetches outlive the
     window; this repeats the identity from the written numbers and checks what the exit code cannot
     show: the run was not cut short, no client was abandoned inside a request (`undrained_clients`),
+    nothing the window allocated outlived it (`retained_bytes`, jemalloc's count of what is still
+    allocated once the variant's caches and tasks are released: a leaked task or entry stays in it),
     and every path the profile turns on was taken.
     """
     problems = []
@@ -100,7 +109,16 @@ def run_problems(row):
     except (KeyError, ValueError) as error:
         return problems + [f"no usable request counts: {error}"]
     if requests != outcomes:
-        problems.append(f"requests {requests} != hits + joins + leaders + errors + cancellations {outcomes}")
+        problems.append(
+            f"requests {requests} != hits + joins + leaders + errors + cancellations {outcomes}"
+        )
+    retained = row.get("retained_bytes")
+    if not (retained or "").lstrip("-").isdigit():
+        problems.append(f"retained_bytes is {retained!r}: build with jemalloc to measure it")
+    elif int(retained) > RETAINED_LIMIT:
+        problems.append(
+            f"retained_bytes is {retained}, more than {RETAINED_LIMIT}: something outlived the window"
+        )
     for name in EXERCISED:
         if int(row.get(name) or 0) <= 0:
             problems.append(f"{name} is {row.get(name)!r}: the profile did not exercise it")
@@ -135,8 +153,11 @@ def main(argv):
             print(f"rss at {minute:2d} min: {rss_at(samples, minute * 60) / MIB:.1f} MiB")
     judged = after_warm_up(samples)
     if len(judged) < 2:
-        print(f"soak_rss: only {len(judged)} sample(s) after the warm-up; the run is too short", file=sys.stderr)
-        return 1
+        print(
+            f"soak_rss: only {len(judged)} sample(s) after the warm-up; the run is too short",
+            file=sys.stderr,
+        )
+        return 64
     warm = warm_up_seconds(last)
     first, highest, grown = growth(judged)
     print(
@@ -153,12 +174,19 @@ def main(argv):
     if arguments.max_trend is not None:
         ok &= rise <= arguments.max_trend
     if arguments.run:
-        if len(rows) != 1:
-            print(f"run CSV has {len(rows)} rows, expected 1 (one variant)")
-            ok = False
-        for problem in run_problems(rows[0]) if rows else []:
+        problems = [] if len(rows) == 1 else [f"the CSV has {len(rows)} rows, expected 1 (one variant)"]
+        if rows:
+            row = rows[0]
+            print(
+                f"run: {row.get('requests')} requests, {row.get('invalidations')} invalidations,"
+                f" {row.get('evictions')} evictions, {row.get('errors')} errors,"
+                f" {row.get('cancellations')} cancellations; retained_bytes {row.get('retained_bytes')}"
+            )
+            problems += run_problems(row)
+        for problem in problems:
             print(f"run: {problem}")
-            ok = False
+        if problems:
+            return 2
     return 0 if ok else 1
 
 

@@ -1,4 +1,4 @@
-"""Tests of scripts/lib/soak_rss.py, the judge of scripts/soak and scripts/tests/soak-check: run by scripts/test.
+"""Tests of scripts/lib/soak_rss.py, which judges scripts/soak's samples: run by scripts/test.
 
 python3 -m unittest discover -s scripts/tests
 """
@@ -34,6 +34,7 @@ GOOD_ROW = {
     "evictions": "200",
     "interrupted": "false",
     "undrained_clients": "0",
+    "retained_bytes": "-4096",
 }
 
 
@@ -95,6 +96,18 @@ class RunProblemsTests(unittest.TestCase):
         self.assertIn("undrained_clients is '2'", problems[1])
         self.assertIn("requests 1000 != hits + joins + leaders + errors + cancellations 999", problems[2])
 
+    def test_memory_the_window_left_allocated_beyond_the_limit_is_named(self):
+        at_limit = dict(GOOD_ROW, retained_bytes=str(soak_rss.RETAINED_LIMIT))
+        self.assertEqual(soak_rss.run_problems(at_limit), [])
+        self.assertEqual(
+            soak_rss.run_problems(dict(GOOD_ROW, retained_bytes="600000")),
+            ["retained_bytes is 600000, more than 524288: something outlived the window"],
+        )
+        self.assertEqual(
+            soak_rss.run_problems(dict(GOOD_ROW, retained_bytes="n/a")),
+            ["retained_bytes is 'n/a': build with jemalloc to measure it"],
+        )
+
     def test_a_path_the_profile_did_not_take_is_named(self):
         for name in soak_rss.EXERCISED:
             row = dict(GOOD_ROW, **{name: "0"})
@@ -142,14 +155,17 @@ class CommandTests(unittest.TestCase):
         status, output = self.run_main(samples, "--max-trend", "0.01")
         self.assertEqual(status, 1, output)
 
-    def test_a_bad_run_row_fails(self):
-        samples = [(float(t), 100 * MIB) for t in range(0, 32)]
-        status, output = self.run_main(samples, row=dict(GOOD_ROW, undrained_clients="1"))
-        self.assertEqual(status, 1)
+    def test_a_bad_run_row_fails_with_its_own_status_whatever_rss_did(self):
+        flat = [(float(t), 100 * MIB) for t in range(0, 32)]
+        status, output = self.run_main(flat, row=dict(GOOD_ROW, undrained_clients="1"))
+        self.assertEqual(status, 2)
         self.assertIn("run: undrained_clients is '1', not '0'", output)
+        grown = [(float(t), (100 if t < 20 else 111) * MIB) for t in range(0, 32)]
+        self.assertEqual(self.run_main(grown, row=dict(GOOD_ROW, undrained_clients="1"))[0], 2)
+        self.assertEqual(self.run_main(grown, row=GOOD_ROW)[0], 1)
 
-    def test_a_run_too_short_to_judge_fails(self):
-        self.assertEqual(self.run_main([(0.0, MIB), (1.0, MIB)])[0], 1)
+    def test_a_run_too_short_to_judge_is_unusable_input(self):
+        self.assertEqual(self.run_main([(0.0, MIB), (1.0, MIB)])[0], 64)
 
 
 if __name__ == "__main__":
