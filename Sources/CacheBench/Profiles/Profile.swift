@@ -45,6 +45,10 @@ struct Profile: Sendable, Equatable {
     ("fail_rate", .failRate, .decimal),
     ("fetch_limit", .fetchLimit, .integer),
     ("rate", .rate, .decimal),
+    ("invalidate_rate", .invalidateRate, .decimal),
+    ("cancel_rate", .cancelRate, .decimal),
+    ("capacity", .capacity, .integer),
+    ("ttl", .ttl, .duration),
   ]
 
   /// Every top-level field a profile may have, besides `_` comments.

@@ -227,7 +227,7 @@ struct BadInputCorpusTests {
       // Each decimal field has its own range.
       switch option {
       case .zipfTheta: values += ["0", "5.1"]
-      case .failRate: values += ["1.5"]
+      case .failRate, .invalidateRate, .cancelRate: values += ["1.5"]
       case .rate: values += ["0"]
       default: break
       }

@@ -57,6 +57,39 @@ struct ProfileTests {
     #expect(scenario.distribution == .hotspot(hotShare: 0.2, requestShare: 0.8))
   }
 
+  @Test func theOperationMixAndRetentionFieldsAreRead() throws {
+    let scenario = try scenario(
+      #"{"invalidate_rate": 0.01, "cancel_rate": 0.02, "capacity": 5000, "ttl": "30s"}"#)
+    #expect(scenario.invalidateRate == 0.01)
+    #expect(scenario.cancelRate == 0.02)
+    #expect(scenario.capacity == 5_000)
+    #expect(scenario.timeToLive == .seconds(30))
+  }
+
+  /// Options beside `--profile` that are fields of it replace them; before these fields existed, the
+  /// options were dropped without a word.
+  @Test func operationMixAndRetentionOptionsOverrideTheProfile() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-profile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("p.json").path
+    try #"{"requests": 100, "invalidate_rate": 0.5, "capacity": 10}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let arguments = [
+      "--profile", path, "--invalidate-rate", "0.25", "--cancel-rate", "0.125", "--ttl", "2s",
+    ]
+    guard case .run(let request) = try CommandLineParser.parse(arguments) else {
+      Issue.record("not a run")
+      return
+    }
+    let resolved = try ProfileResolver.resolve(request)
+    #expect(resolved.scenario.invalidateRate == 0.25)
+    #expect(resolved.scenario.cancelRate == 0.125)
+    #expect(resolved.scenario.capacity == 10)
+    #expect(resolved.scenario.timeToLive == .seconds(2))
+  }
+
   @Test func aDurationStopAndAUniformDistributionAreRead() throws {
     let scenario = try scenario(#"{"duration": "2s", "distribution": "uniform"}"#)
     #expect(scenario.stop == .duration(.seconds(2)))
@@ -69,7 +102,8 @@ struct ProfileTests {
       #"{"shard": 8}"#,
       "profile 'Profiles/test.json': unknown field 'shard' (value 8); known fields: description,"
         + " variants, decode, decode_cost, shards, keys, distribution, zipf_theta, seed, concurrency,"
-        + " requests, duration, warmup, latency, payload_bytes, fail_rate, fetch_limit, rate, gate"
+        + " requests, duration, warmup, latency, payload_bytes, fail_rate, fetch_limit, rate,"
+        + " invalidate_rate, cancel_rate, capacity, ttl, gate"
     ),
     (
       #"{"keys": 0}"#,
