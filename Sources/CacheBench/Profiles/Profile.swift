@@ -49,6 +49,7 @@ struct Profile: Sendable, Equatable {
     ("cancel_rate", .cancelRate, .decimal),
     ("capacity", .capacity, .integer),
     ("ttl", .ttl, .duration),
+    ("write_rate", .writeRate, .decimal),
   ]
 
   /// Every top-level field a profile may have, besides `_` comments.

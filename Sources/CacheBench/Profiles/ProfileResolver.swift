@@ -17,6 +17,10 @@ enum ProfileResolver {
       // the command line stays as it was.
       var resolved = configuration
       resolved.scenario = try builder.build().scenario
+      // --ignore-cancellation is a flag of the command line, not a profile field: keep it.
+      if configuration.scenario.fetcher.ignoresCancellation {
+        resolved.scenario.fetcher.ignoresCancellation = true
+      }
       resolved.profile = nil
       return resolved
     } catch {

@@ -66,6 +66,15 @@ struct ProfileTests {
     #expect(scenario.timeToLive == .seconds(30))
   }
 
+  @Test func aWriteRateFieldSelectsTheRepositoryDesignsAsTheOptionDoes() throws {
+    let scenario = try scenario(#"{"write_rate": 0.1, "decode": ["none"]}"#)
+    #expect(scenario.writeRate == 0.1)
+    #expect(scenario.variants.map(\.design) == CacheDesign.repositories)
+    #expect(throws: (any Error).self) {
+      try self.scenario(#"{"write_rate": 0.1, "variants": ["naive"]}"#)
+    }
+  }
+
   /// Options beside `--profile` that are fields of it replace them; before these fields existed, the
   /// options were dropped without a word.
   @Test func operationMixAndRetentionOptionsOverrideTheProfile() throws {
@@ -103,7 +112,7 @@ struct ProfileTests {
       "profile 'Profiles/test.json': unknown field 'shard' (value 8); known fields: description,"
         + " variants, decode, decode_cost, shards, keys, distribution, zipf_theta, seed, concurrency,"
         + " requests, duration, warmup, latency, payload_bytes, fail_rate, fetch_limit, rate,"
-        + " invalidate_rate, cancel_rate, capacity, ttl, gate"
+        + " invalidate_rate, cancel_rate, capacity, ttl, write_rate, gate"
     ),
     (
       #"{"keys": 0}"#,
@@ -249,6 +258,7 @@ struct ProfileTests {
     let arguments = [
       "--profile", path, "--json", "r.json", "--markdown", "r.md", "--histogram-csv", "h.csv",
       "--raw-latencies", "raw.csv", "--quiet", "--pause-before-window", "--deadline", "5s",
+      "--ignore-cancellation",
     ]
     guard case .run(let request) = try CommandLineParser.parse(arguments) else {
       Issue.record("not a run")
@@ -263,6 +273,7 @@ struct ProfileTests {
     #expect(resolved.isQuiet)
     #expect(resolved.profiling.pauseBeforeWindow)
     #expect(resolved.deadline == .seconds(5))
+    #expect(resolved.scenario.fetcher.ignoresCancellation)
   }
 
   @Test func aMissingProfileFileIsReportedWithTheSystemsReason() {
