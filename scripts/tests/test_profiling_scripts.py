@@ -5,6 +5,7 @@ python3 -m unittest discover -s scripts/tests
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import sys
@@ -185,6 +186,62 @@ class CallgrindWindowsTests(unittest.TestCase):
                 "naive,outside,2000,\r\n"
                 "sharded(8),inside,2000,71124.3\r\n",
             )
+
+    def write_result_json(self, variants):
+        path = os.path.join(self.directory, "results.json")
+        document = {
+            "schema": 1,
+            "kind": "baseline",
+            "interrupted": False,
+            "metadata": {"git_commit": "f7413505b6b4", "host_cores": 2},
+            "scenario": {"seed": 1, "keys": 1, "duration_s": None},
+            "variants": [
+                {
+                    "variant": name,
+                    "design": name.split("(")[0],
+                    "decode": decode,
+                    "shards": 8 if name.startswith("sharded") else 1,
+                    "metrics": {"requests": 2000, "window_s": 0.135559, "instructions_per_request": None},
+                }
+                for name, decode in variants
+            ],
+        }
+        with open(path, "w", encoding="utf-8") as target:
+            json.dump(document, target)
+        return path, document
+
+    def test_the_result_json_metric_is_set_for_the_windows_variants_only(self):
+        self.write_run()
+        path, document = self.write_result_json(
+            [("naive", "inside"), ("naive", "outside"), ("sharded(8)", "inside")]
+        )
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(callgrind_windows.main(["x", self.base, "--result-json", path]), 0)
+        document["variants"][0]["metrics"]["instructions_per_request"] = 70281.2
+        document["variants"][2]["metrics"]["instructions_per_request"] = 71124.3
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+        self.assertEqual(json.loads(text), document)
+        # Members keep their order and numbers their value, so cachebench reads the same document.
+        self.assertLess(text.index('"schema"'), text.index('"variants"'))
+        self.assertIn('"window_s": 0.135559', text)
+        self.assertIn('"instructions_per_request": 70281.2', text)
+        self.assertIn('"instructions_per_request": null', text)
+
+    def test_a_window_without_a_variant_in_the_result_json_is_a_failure(self):
+        self.write_run()
+        path, _ = self.write_result_json([("naive", "inside")])
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(callgrind_windows.main(["x", self.base, "--result-json", path]), 1)
+        self.assertIn("1 variants matched 2 windows", error.getvalue())
+
+    def test_a_file_that_is_no_result_document_is_refused(self):
+        self.write_run()
+        path = os.path.join(self.directory, "results.json")
+        with open(path, "w", encoding="utf-8") as target:
+            target.write("[1, 2]")
+        with contextlib.redirect_stdout(io.StringIO()), self.assertRaises(SystemExit):
+            callgrind_windows.main(["x", self.base, "--result-json", path])
 
     def test_a_run_without_window_dumps_is_a_failure(self):
         self.write_dump("", "Program termination", 457, 457)
