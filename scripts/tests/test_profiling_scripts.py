@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 
 import callgrind_windows  # noqa: E402
 import fold_stacks  # noqa: E402
+import massif_window  # noqa: E402
 import sample_breakdown  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -247,6 +248,78 @@ class CallgrindWindowsTests(unittest.TestCase):
         self.write_dump("", "Program termination", 457, 457)
         with contextlib.redirect_stderr(io.StringIO()):
             self.assertEqual(callgrind_windows.main(["x", self.base]), 1)
+
+
+MASSIF_HEADER = "desc: --massif-out-file=massif.out\ncmd: cachebench --variants coalescing\ntime_unit: i\n"
+
+
+def massif_snapshot(number, time, heap, extra=0, tree=(), kind=None):
+    """One snapshot of a massif file; with `tree` (its lines) it is detailed, or `kind` (e.g. peak)."""
+    kind = kind or ("detailed" if tree else "empty")
+    return (
+        f"#-----------\nsnapshot={number}\n#-----------\ntime={time}\nmem_heap_B={heap}\n"
+        f"mem_heap_extra_B={extra}\nmem_stacks_B=0\nheap_tree={kind}\n"
+        + "".join(line + "\n" for line in tree)
+    )
+
+
+class MassifWindowTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-massif-")
+        self.base = os.path.join(self.directory, "massif.out")
+
+    def tearDown(self):
+        shutil.rmtree(self.directory)
+
+    def write(self, name, text):
+        with open(os.path.join(self.directory, name), "w", encoding="utf-8") as target:
+            target.write(MASSIF_HEADER + text)
+
+    def write_run(self):
+        tree = ["n1: 4096 (heap allocation functions) malloc/new/new[], --alloc-fns, etc.", " n0: 4096 0x1: f (a.swift:1)"]
+        # Start-up, a peak during warm-up (outside the window), three snapshots in the window, teardown.
+        self.write(
+            "massif.out",
+            massif_snapshot(0, 0, 0)
+            + massif_snapshot(1, 100, 9000, tree=tree, kind="peak")
+            + massif_snapshot(2, 250, 1000)
+            + massif_snapshot(3, 300, 5000, 100, tree=tree)
+            + massif_snapshot(4, 350, 3000)
+            + massif_snapshot(5, 500, 0),
+        )
+        self.write("massif-open-coalescing-inside.out", massif_snapshot(0, 200, 800, 8, tree=tree))
+        self.write("massif-close-coalescing-inside.out", massif_snapshot(0, 400, 2000, 16, tree=tree))
+
+    def test_the_window_keeps_the_snapshots_between_its_brackets_with_times_from_its_opening(self):
+        self.write_run()
+        with contextlib.redirect_stdout(io.StringIO()) as output:
+            self.assertEqual(massif_window.main(["x", self.base]), 0)
+        header, snapshots = massif_window.parse(
+            os.path.join(self.directory, "massif-window-coalescing-inside.out")
+        )
+        self.assertEqual(header, MASSIF_HEADER.splitlines())
+        self.assertEqual(
+            [(s["fields"]["snapshot"], s["fields"]["time"], s["fields"]["mem_heap_B"], s["fields"]["heap_tree"])
+             for s in snapshots],
+            [("0", "0", "800", "detailed"), ("1", "50", "1000", "empty"), ("2", "100", "5000", "peak"),
+             ("3", "150", "3000", "empty"), ("4", "200", "2000", "detailed")],
+        )
+        self.assertEqual(snapshots[2]["tree"][1], " n0: 4096 0x1: f (a.swift:1)")
+        lines = output.getvalue().splitlines()
+        self.assertEqual(lines[1].split(), ["coalescing-inside", "808", "5100", "2016", "5"])
+
+    def test_a_run_whose_windows_were_not_bracketed_is_a_failure(self):
+        self.write("massif.out", massif_snapshot(0, 0, 0))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(massif_window.main(["x", self.base]), 1)
+        self.assertIn("no window was bracketed", error.getvalue())
+
+    def test_a_window_without_its_closing_snapshot_is_a_failure(self):
+        self.write_run()
+        os.remove(os.path.join(self.directory, "massif-close-coalescing-inside.out"))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(massif_window.main(["x", self.base]), 1)
+        self.assertIn("no closing snapshot", error.getvalue())
 
 
 if __name__ == "__main__":
