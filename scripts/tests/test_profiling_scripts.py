@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import callgrind_windows  # noqa: E402
 import fold_stacks  # noqa: E402
 import massif_window  # noqa: E402
+import result_metrics  # noqa: E402
 import sample_breakdown  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -320,6 +321,55 @@ class MassifWindowTests(unittest.TestCase):
         with contextlib.redirect_stderr(io.StringIO()) as error:
             self.assertEqual(massif_window.main(["x", self.base]), 1)
         self.assertIn("no closing snapshot", error.getvalue())
+
+
+class ResultMetricsTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-metrics-")
+        self.source = os.path.join(self.directory, "results.json")
+        self.target = os.path.join(self.directory, "gate.json")
+        self.document = {
+            "schema": 1,
+            "kind": "baseline",
+            "interrupted": False,
+            "metadata": {"host_cores": 2},
+            "scenario": {"keys": 1},
+            "variants": [
+                {
+                    "variant": "naive",
+                    "design": "naive",
+                    "decode": "none",
+                    "shards": 1,
+                    "metrics": {"requests": 20000, "malloc_count": None, "instructions_per_request": 1354.1},
+                }
+            ],
+        }
+        with open(self.source, "w", encoding="utf-8") as target:
+            json.dump(self.document, target)
+
+    def tearDown(self):
+        shutil.rmtree(self.directory)
+
+    def test_only_the_named_metrics_are_kept_in_the_order_given_and_the_rest_is_untouched(self):
+        status = result_metrics.main(["x", "--keep", "instructions_per_request,requests", self.source, self.target])
+        self.assertEqual(status, 0)
+        with open(self.target, encoding="utf-8") as text:
+            kept = json.load(text)
+        self.assertEqual(list(kept["variants"][0]["metrics"].items()), [("instructions_per_request", 1354.1), ("requests", 20000)])
+        self.document["variants"][0].pop("metrics")
+        kept["variants"][0].pop("metrics")
+        self.assertEqual(kept, self.document)
+
+    def test_a_named_metric_a_variant_lacks_is_a_failure_and_nothing_is_written(self):
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            status = result_metrics.main(["x", "--keep", "requests,fetches", self.source, self.target])
+        self.assertEqual(status, 1)
+        self.assertIn("naive/none: no metric fetches", error.getvalue())
+        self.assertFalse(os.path.exists(self.target))
+
+    def test_a_bad_command_line_is_a_usage_error(self):
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(result_metrics.main(["x", "--keep", "requests", self.source]), 64)
 
 
 if __name__ == "__main__":
