@@ -7,16 +7,21 @@ This script finds those dumps (`callgrind.out.1`, `.2`, ... next to `callgrind.o
 instruction count from its `totals:` line, and:
 - prints one line per window: variant, requests, instructions, instructions per request (1 decimal);
 - with --csv FILE, fills the `instructions_per_request` column of cachebench's CSV for the rows whose
-  variant (`variant` + "/" + `decode` columns) had a window dump, keeping every other byte of the file.
+  variant (`variant` + "/" + `decode` columns) had a window dump, keeping every other byte of the file;
+- with --result-json FILE, sets the `instructions_per_request` metric of the same variants in a result
+  or baseline document (schema 1, what `cachebench run --save-baseline` writes), so that `cachebench
+  compare` and `cachebench baseline` can hold it like any other metric. The value is the CSV's (one
+  decimal); every other member is kept, in order.
 
 `totals:` rather than `summary:`: in valgrind 3.19, once the counters have been zeroed or dumped, a later
 dump's `summary:` no longer equals the costs it holds (the final dump's even wraps below zero), while
 `totals:` is the sum of the costs written in that dump. callgrind_annotate takes its 100% from `summary:`,
 so with --fix-summary each window dump's `summary:` line is rewritten to its `totals:` value.
 
-Usage: callgrind_windows.py CALLGRIND_OUT [--csv FILE] [--json] [--fix-summary]
+Usage: callgrind_windows.py CALLGRIND_OUT [--csv FILE] [--result-json FILE] [--json] [--fix-summary]
 Exit status 1 when there is no window dump (the run profiled nothing: cachebench built without valgrind's
-headers, or not run under callgrind), 0 otherwise.
+headers, or not run under callgrind) or when a window has no row in the CSV or no variant in the document;
+0 otherwise.
 """
 
 import csv
@@ -116,9 +121,33 @@ def fill_csv(path, figures):
     return filled
 
 
+def fill_result_json(path, figures):
+    """Sets the `instructions_per_request` metric of the variants of the schema-1 document at `path` that
+    have figures (`''` is written as null); returns how many variants were set."""
+    with open(path, encoding="utf-8") as source:
+        document = json.load(source)
+    if not isinstance(document, dict) or document.get("schema") != 1:
+        raise SystemExit(f"callgrind_windows.py: {path}: not a schema-1 result document")
+    filled = 0
+    for variant in document.get("variants", []):
+        key = f"{variant.get('variant')}/{variant.get('decode')}"
+        metrics = variant.get("metrics")
+        if key in figures and isinstance(metrics, dict):
+            value = figures[key]
+            metrics["instructions_per_request"] = float(value) if value else None
+            filled += 1
+    temporary = path + ".tmp"
+    with open(temporary, "w", encoding="utf-8") as target:
+        json.dump(document, target, indent=2, ensure_ascii=False)
+        target.write("\n")
+    os.replace(temporary, path)
+    return filled
+
+
 def main(argv):
     args = argv[1:]
     csv_path = None
+    json_path = None
     as_json = False
     fix = False
     positional = []
@@ -126,6 +155,8 @@ def main(argv):
         arg = args.pop(0)
         if arg == "--csv" and args:
             csv_path = args.pop(0)
+        elif arg == "--result-json" and args:
+            json_path = args.pop(0)
         elif arg == "--json":
             as_json = True
         elif arg == "--fix-summary":
@@ -134,7 +165,8 @@ def main(argv):
             positional.append(arg)
     if len(positional) != 1:
         sys.stderr.write(
-            "usage: callgrind_windows.py CALLGRIND_OUT [--csv FILE] [--json] [--fix-summary]\n"
+            "usage: callgrind_windows.py CALLGRIND_OUT [--csv FILE] [--result-json FILE] [--json]"
+            " [--fix-summary]\n"
         )
         return 64
     found = windows(positional[0], fix)
@@ -156,15 +188,18 @@ def main(argv):
                 f"{variant:<{width}}  {requests:>9}  {instructions:>14}  "
                 f"{per_request(instructions, requests):>20}"
             )
-    if csv_path:
-        figures = {v: per_request(i, r) for v, r, i in found}
-        filled = fill_csv(csv_path, figures)
+    figures = {v: per_request(i, r) for v, r, i in found}
+    status = 0
+    for path, fill, what in ((csv_path, fill_csv, "rows"), (json_path, fill_result_json, "variants")):
+        if not path:
+            continue
+        filled = fill(path, figures)
         if filled != len(figures):
             sys.stderr.write(
-                f"callgrind_windows.py: {csv_path}: {filled} rows matched {len(figures)} windows\n"
+                f"callgrind_windows.py: {path}: {filled} {what} matched {len(figures)} windows\n"
             )
-            return 1
-    return 0
+            status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ python3 -m unittest discover -s scripts/tests
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import sys
@@ -16,6 +17,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 
 import callgrind_windows  # noqa: E402
 import fold_stacks  # noqa: E402
+import massif_window  # noqa: E402
+import result_metrics  # noqa: E402
 import sample_breakdown  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -186,10 +189,187 @@ class CallgrindWindowsTests(unittest.TestCase):
                 "sharded(8),inside,2000,71124.3\r\n",
             )
 
+    def write_result_json(self, variants):
+        path = os.path.join(self.directory, "results.json")
+        document = {
+            "schema": 1,
+            "kind": "baseline",
+            "interrupted": False,
+            "metadata": {"git_commit": "f7413505b6b4", "host_cores": 2},
+            "scenario": {"seed": 1, "keys": 1, "duration_s": None},
+            "variants": [
+                {
+                    "variant": name,
+                    "design": name.split("(")[0],
+                    "decode": decode,
+                    "shards": 8 if name.startswith("sharded") else 1,
+                    "metrics": {"requests": 2000, "window_s": 0.135559, "instructions_per_request": None},
+                }
+                for name, decode in variants
+            ],
+        }
+        with open(path, "w", encoding="utf-8") as target:
+            json.dump(document, target)
+        return path, document
+
+    def test_the_result_json_metric_is_set_for_the_windows_variants_only(self):
+        self.write_run()
+        path, document = self.write_result_json(
+            [("naive", "inside"), ("naive", "outside"), ("sharded(8)", "inside")]
+        )
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(callgrind_windows.main(["x", self.base, "--result-json", path]), 0)
+        document["variants"][0]["metrics"]["instructions_per_request"] = 70281.2
+        document["variants"][2]["metrics"]["instructions_per_request"] = 71124.3
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+        self.assertEqual(json.loads(text), document)
+        # Members keep their order and numbers their value, so cachebench reads the same document.
+        self.assertLess(text.index('"schema"'), text.index('"variants"'))
+        self.assertIn('"window_s": 0.135559', text)
+        self.assertIn('"instructions_per_request": 70281.2', text)
+        self.assertIn('"instructions_per_request": null', text)
+
+    def test_a_window_without_a_variant_in_the_result_json_is_a_failure(self):
+        self.write_run()
+        path, _ = self.write_result_json([("naive", "inside")])
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(callgrind_windows.main(["x", self.base, "--result-json", path]), 1)
+        self.assertIn("1 variants matched 2 windows", error.getvalue())
+
+    def test_a_file_that_is_no_result_document_is_refused(self):
+        self.write_run()
+        path = os.path.join(self.directory, "results.json")
+        with open(path, "w", encoding="utf-8") as target:
+            target.write("[1, 2]")
+        with contextlib.redirect_stdout(io.StringIO()), self.assertRaises(SystemExit):
+            callgrind_windows.main(["x", self.base, "--result-json", path])
+
     def test_a_run_without_window_dumps_is_a_failure(self):
         self.write_dump("", "Program termination", 457, 457)
         with contextlib.redirect_stderr(io.StringIO()):
             self.assertEqual(callgrind_windows.main(["x", self.base]), 1)
+
+
+MASSIF_HEADER = "desc: --massif-out-file=massif.out\ncmd: cachebench --variants coalescing\ntime_unit: i\n"
+
+
+def massif_snapshot(number, time, heap, extra=0, tree=(), kind=None):
+    """One snapshot of a massif file; with `tree` (its lines) it is detailed, or `kind` (e.g. peak)."""
+    kind = kind or ("detailed" if tree else "empty")
+    return (
+        f"#-----------\nsnapshot={number}\n#-----------\ntime={time}\nmem_heap_B={heap}\n"
+        f"mem_heap_extra_B={extra}\nmem_stacks_B=0\nheap_tree={kind}\n"
+        + "".join(line + "\n" for line in tree)
+    )
+
+
+class MassifWindowTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-massif-")
+        self.base = os.path.join(self.directory, "massif.out")
+
+    def tearDown(self):
+        shutil.rmtree(self.directory)
+
+    def write(self, name, text):
+        with open(os.path.join(self.directory, name), "w", encoding="utf-8") as target:
+            target.write(MASSIF_HEADER + text)
+
+    def write_run(self):
+        tree = ["n1: 4096 (heap allocation functions) malloc/new/new[], --alloc-fns, etc.", " n0: 4096 0x1: f (a.swift:1)"]
+        # Start-up, a peak during warm-up (outside the window), three snapshots in the window, teardown.
+        self.write(
+            "massif.out",
+            massif_snapshot(0, 0, 0)
+            + massif_snapshot(1, 100, 9000, tree=tree, kind="peak")
+            + massif_snapshot(2, 250, 1000)
+            + massif_snapshot(3, 300, 5000, 100, tree=tree)
+            + massif_snapshot(4, 350, 3000)
+            + massif_snapshot(5, 500, 0),
+        )
+        self.write("massif-open-coalescing-inside.out", massif_snapshot(0, 200, 800, 8, tree=tree))
+        self.write("massif-close-coalescing-inside.out", massif_snapshot(0, 400, 2000, 16, tree=tree))
+
+    def test_the_window_keeps_the_snapshots_between_its_brackets_with_times_from_its_opening(self):
+        self.write_run()
+        with contextlib.redirect_stdout(io.StringIO()) as output:
+            self.assertEqual(massif_window.main(["x", self.base]), 0)
+        header, snapshots = massif_window.parse(
+            os.path.join(self.directory, "massif-window-coalescing-inside.out")
+        )
+        self.assertEqual(header, MASSIF_HEADER.splitlines())
+        self.assertEqual(
+            [(s["fields"]["snapshot"], s["fields"]["time"], s["fields"]["mem_heap_B"], s["fields"]["heap_tree"])
+             for s in snapshots],
+            [("0", "0", "800", "detailed"), ("1", "50", "1000", "empty"), ("2", "100", "5000", "peak"),
+             ("3", "150", "3000", "empty"), ("4", "200", "2000", "detailed")],
+        )
+        self.assertEqual(snapshots[2]["tree"][1], " n0: 4096 0x1: f (a.swift:1)")
+        lines = output.getvalue().splitlines()
+        self.assertEqual(lines[1].split(), ["coalescing-inside", "808", "5100", "2016", "5"])
+
+    def test_a_run_whose_windows_were_not_bracketed_is_a_failure(self):
+        self.write("massif.out", massif_snapshot(0, 0, 0))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(massif_window.main(["x", self.base]), 1)
+        self.assertIn("no window was bracketed", error.getvalue())
+
+    def test_a_window_without_its_closing_snapshot_is_a_failure(self):
+        self.write_run()
+        os.remove(os.path.join(self.directory, "massif-close-coalescing-inside.out"))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(massif_window.main(["x", self.base]), 1)
+        self.assertIn("no closing snapshot", error.getvalue())
+
+
+class ResultMetricsTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-metrics-")
+        self.source = os.path.join(self.directory, "results.json")
+        self.target = os.path.join(self.directory, "gate.json")
+        self.document = {
+            "schema": 1,
+            "kind": "baseline",
+            "interrupted": False,
+            "metadata": {"host_cores": 2},
+            "scenario": {"keys": 1},
+            "variants": [
+                {
+                    "variant": "naive",
+                    "design": "naive",
+                    "decode": "none",
+                    "shards": 1,
+                    "metrics": {"requests": 20000, "malloc_count": None, "instructions_per_request": 1354.1},
+                }
+            ],
+        }
+        with open(self.source, "w", encoding="utf-8") as target:
+            json.dump(self.document, target)
+
+    def tearDown(self):
+        shutil.rmtree(self.directory)
+
+    def test_only_the_named_metrics_are_kept_in_the_order_given_and_the_rest_is_untouched(self):
+        status = result_metrics.main(["x", "--keep", "instructions_per_request,requests", self.source, self.target])
+        self.assertEqual(status, 0)
+        with open(self.target, encoding="utf-8") as text:
+            kept = json.load(text)
+        self.assertEqual(list(kept["variants"][0]["metrics"].items()), [("instructions_per_request", 1354.1), ("requests", 20000)])
+        self.document["variants"][0].pop("metrics")
+        kept["variants"][0].pop("metrics")
+        self.assertEqual(kept, self.document)
+
+    def test_a_named_metric_a_variant_lacks_is_a_failure_and_nothing_is_written(self):
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            status = result_metrics.main(["x", "--keep", "requests,fetches", self.source, self.target])
+        self.assertEqual(status, 1)
+        self.assertIn("naive/none: no metric fetches", error.getvalue())
+        self.assertFalse(os.path.exists(self.target))
+
+    def test_a_bad_command_line_is_a_usage_error(self):
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(result_metrics.main(["x", "--keep", "requests", self.source]), 64)
 
 
 if __name__ == "__main__":

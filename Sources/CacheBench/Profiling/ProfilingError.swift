@@ -1,4 +1,5 @@
-/// Why a profiling session (`--perf-ctl`) could not do its part; each case names the FIFO concerned.
+/// Why a profiling session (`--perf-ctl`, massif's window snapshots) could not do its part; each case names
+/// the FIFO or the command concerned.
 ///
 /// `description` is the one line the tool prints before exiting with status 1 (an I/O failure, not a usage
 /// error: the command line was well formed, the FIFO or the profiler behind it was not there or did not
@@ -8,6 +9,8 @@ enum ProfilingError: Error, Equatable, CustomStringConvertible {
   case perfControl(command: String?, failure: ControlFIFO.Failure)
   /// perf answered `command` with something other than `ack`.
   case unexpectedReply(command: String, reply: String, path: String)
+  /// The valgrind tool refused the monitor command `command` (e.g. a massif snapshot).
+  case valgrindMonitor(command: String)
 
   var description: String {
     switch self {
@@ -15,6 +18,9 @@ enum ProfilingError: Error, Equatable, CustomStringConvertible {
       "--perf-ctl: " + Self.explain(failure, command: command)
     case .unexpectedReply(let command, let reply, let path):
       "--perf-ctl: perf answered '\(reply)' instead of 'ack' to '\(command)' on '\(path)'"
+    case .valgrindMonitor(let command):
+      "valgrind refused the monitor command '\(command)': not run under massif by scripts/valgrind,"
+        + " or the directory in \(MassifWindow.directoryVariable) is not writable"
     }
   }
 

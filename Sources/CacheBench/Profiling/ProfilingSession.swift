@@ -1,14 +1,17 @@
+import Foundation
 import Synchronization
 
 /// The window observer a run installs: it passes the recorded windows (per `WindowSelection`) to its tools —
-/// the pause, perf's control FIFO, callgrind's switches, in that order — and keeps the first failure.
+/// the pause, perf's control FIFO, callgrind's switches, massif's snapshots, in that order — and keeps the
+/// first failure.
 ///
 /// After a failure no tool is called again, so a perf session that stopped answering is not asked twice, and
 /// the command reports the failure after the run and exits 1 instead of writing figures whose profile is
 /// missing.
 final class ProfilingSession: WindowObserver {
   let selection: WindowSelection
-  private let tools: [any ProfilingTool]
+  /// The tools, in the order a window's opening calls them; its closing calls them in reverse.
+  let tools: [any ProfilingTool]
   private let perfControl: PerfControl?
   private let firstFailure = Mutex<ProfilingError?>(nil)
 
@@ -20,8 +23,13 @@ final class ProfilingSession: WindowObserver {
   }
 
   /// The session `options` ask for; opens the perf FIFOs now, so a missing perf fails before the run.
+  ///
+  /// Massif's window snapshots are asked for by `environment` (`MassifWindow.directoryVariable`), which
+  /// `scripts/valgrind massif` sets, rather than by an option: they mean something only under massif.
   static func start(
-    _ options: ProfilingOptions, announce: @escaping @Sendable (String) -> Void
+    _ options: ProfilingOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    announce: @escaping @Sendable (String) -> Void
   ) throws(ProfilingError) -> ProfilingSession {
     var tools: [any ProfilingTool] = []
     if options.pauseBeforeWindow {
@@ -36,6 +44,9 @@ final class ProfilingSession: WindowObserver {
       perfControl = control
     }
     tools.append(CallgrindWindow())
+    if let directory = environment[MassifWindow.directoryVariable], !directory.isEmpty {
+      tools.append(MassifWindow(directory: directory))
+    }
     return ProfilingSession(selection: options.selection, tools: tools, perfControl: perfControl)
   }
 

@@ -19,6 +19,10 @@ struct MetricRuleTests {
     (MetricRule.exact, 0, 0, .ok),
     (MetricRule.exact, 0, 1, .regression),
     (MetricRule.informational, 1, 1_000, .ungated),
+    // instructions per request: 1% either way is noise, more is a verdict
+    (MetricRule(better: .lower, relative: 0.01), 1_499.5, 1_514.4, .ok),
+    (MetricRule(better: .lower, relative: 0.01), 1_499.5, 1_574.5, .regression),
+    (MetricRule(better: .lower, relative: 0.01), 1_499.5, 1_424.5, .improvement),
   ])
   func aChangeIsJudgedByPolarityAndTheLargerOfItsAllowances(
     rule: MetricRule, baseline: Double, current: Double, verdict: Verdict
@@ -55,6 +59,8 @@ struct MetricRuleTests {
     ("latency_p99_ns", "mutex", .informational),
     ("throughput_ratio", "naive", MetricRule(better: .higher, relative: 0.5)),
     ("mallocs_per_request", "mutex", MetricRule(better: .lower, relative: 0.05, absolute: 0.5)),
+    ("instructions_per_request", "naive", MetricRule(better: .lower, relative: 0.01)),
+    ("instructions_per_request", "coalescing", MetricRule(better: .lower, relative: 0.01)),
     ("a_metric_nobody_named", "mutex", .informational),
   ])
   func eachMetricGetsItsBuiltInRule(metric: String, design: String, rule: MetricRule) {

@@ -300,7 +300,8 @@ struct ProfileTests {
     let names = Self.repositoryProfiles.map { URL(fileURLWithPath: $0).lastPathComponent }
     #expect(
       Set(names).isSuperset(of: [
-        "ci.json", "example.json", "hot-key.json", "decode-heavy.json", "zipf-mixed.json",
+        "ci.json", "callgrind.json", "example.json", "hot-key.json", "decode-heavy.json",
+        "zipf-mixed.json",
       ]))
   }
 
