@@ -2,9 +2,11 @@
 /// two runs, and the exit status.
 ///
 /// Variants are matched by name and decode placement (`sharded(8)/inside`). Every metric of the
-/// baseline is judged by its `MetricRule`; a baseline variant or metric the current run lacks or did
-/// not measure is `missing`, which fails. Metrics and variants only in the current run are reported and
-/// enter the gate when the baseline is regenerated.
+/// baseline is judged by its `MetricRule`; a baseline variant or metric the current run lacks, or a
+/// judged metric it did not measure, is `missing`, which fails. A metric the rules only show (`better:
+/// none`) that the current run could not measure is `ungated`: e.g. the contended-Mutex floor, `n/a`
+/// when no calibration round got two threads running at once. Metrics and variants only in the current
+/// run are reported and enter the gate when the baseline is regenerated.
 ///
 /// Runs that stop by duration (no `requests_target`) do not judge `requestCountMetrics`.
 /// When the baseline comes from another host or toolchain (different `host_cores` or `swift_version`;
@@ -136,7 +138,7 @@ struct Comparison: Sendable {
         case (_, nil): verdict = .missing
         case (nil, .some(nil)): verdict = rule.better == .none ? .ungated : .ok
         case (nil, .some(.some)): verdict = .new
-        case (.some, .some(nil)): verdict = .missing
+        case (.some, .some(nil)): verdict = rule.better == .none ? .ungated : .missing
         case (.some(let before), .some(.some(let after))):
           verdict = rule.judge(baseline: before, current: after)
         }
