@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The coalescing semantics of `CoalescingActorCache` on a `Mutex`-protected table, with no actor: the
 /// reference a user would reach for instead.
 ///
@@ -16,7 +14,7 @@ import Synchronization
 final class MutexCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
-  private let table = Mutex(InFlightTable<CachedValue>())
+  private let table = SanitizerVisibleMutex(InFlightTable<CachedValue>())
 
   /// What a caller does after its step under the lock.
   private enum Step {

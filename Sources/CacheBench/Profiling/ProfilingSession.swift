@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The window observer a run installs: it passes the recorded windows (per `WindowSelection`) to its tools —
 /// the pause, perf's control FIFO, callgrind's switches, in that order — and keeps the first failure.
 ///
@@ -10,7 +8,7 @@ final class ProfilingSession: WindowObserver {
   let selection: WindowSelection
   private let tools: [any ProfilingTool]
   private let perfControl: PerfControl?
-  private let firstFailure = Mutex<ProfilingError?>(nil)
+  private let firstFailure = SanitizerVisibleMutex<ProfilingError?>(nil)
 
   /// A session over explicit tools; `perfControl`, if any, is closed by `finish()`.
   init(selection: WindowSelection, tools: [any ProfilingTool], perfControl: PerfControl? = nil) {
