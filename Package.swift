@@ -23,12 +23,15 @@ let package = Package(
     .target(name: "CValgrind"),
     // The time-stamp counter behind MonotonicClock (Swift has no inline assembly).
     .target(name: "CCycleCounter"),
+    // The thread sanitizer's acquire/release annotations, weak so they cost a branch outside it.
+    .target(name: "CThreadSanitizer"),
     .target(
       name: "CacheBench",
       dependencies: [
         .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
         "CValgrind",
         "CCycleCounter",
+        "CThreadSanitizer",
       ],
       // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
       // Foundation; say so explicitly rather than depend on that.

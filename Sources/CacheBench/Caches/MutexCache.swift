@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The coalescing semantics of `CoalescingActorCache` on a `Mutex`-protected table, with no actor: the
 /// reference a user would reach for instead.
 ///
@@ -16,7 +14,7 @@ import Synchronization
 final class MutexCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
-  private let table: Mutex<InFlightTable<CachedValue>>
+  private let table: SanitizerVisibleMutex<InFlightTable<CachedValue>>
   private let clock: @Sendable () -> UInt64
   private let needsClock: Bool
 
@@ -34,7 +32,7 @@ final class MutexCache: Cache {
   ) {
     self.fetcher = fetcher
     self.decoder = decoder
-    self.table = Mutex(InFlightTable(retention: retention))
+    self.table = SanitizerVisibleMutex(InFlightTable(retention: retention))
     self.clock = clock
     self.needsClock = retention != .unbounded
   }

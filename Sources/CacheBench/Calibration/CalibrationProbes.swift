@@ -264,7 +264,7 @@ private final class StartLine: Sendable {
 
 /// A `Mutex`-protected integer in a class, so several tasks can share the one lock.
 private final class MutexCounter: Sendable {
-  private let mutex = Mutex(0)
+  private let mutex = SanitizerVisibleMutex(0)
 
   /// One lock, increment, unlock.
   func increment() {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Shows a run's progress on stderr while the driver works, in the style the destination can take.
 ///
 /// - `bar` (stderr is a terminal): the workload summary line, then a `ProgressLine` redrawn in place
@@ -37,7 +35,7 @@ final class ProgressReporter: Sendable {
   private let width: Int
   private let write: @Sendable (String) -> Void
   private let now: @Sendable () -> UInt64
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   /// A reporter for a run of `variantCount` variants on a terminal `width` columns wide, writing
   /// with `write` and reading monotonic nanoseconds from `now` (both injectable for tests).

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a scenario: for each variant, a warm-up on a throwaway cache, then a measured window on a fresh,
 /// empty cache, then the accounting check.
 ///
@@ -202,7 +200,7 @@ struct BenchmarkDriver: Sendable {
       var recorder = ClientRecorder()
       var clients = 0
     }
-    let state = Mutex(State())
+    let state = SanitizerVisibleMutex(State())
   }
 
   @concurrent

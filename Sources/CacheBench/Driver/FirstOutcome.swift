@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A result that exactly one of several racing tasks delivers to one waiter; later deliveries are
 /// ignored.
 final class FirstOutcome<Value: Sendable>: Sendable {
@@ -7,7 +5,7 @@ final class FirstOutcome<Value: Sendable>: Sendable {
     var value: Value?
     var waiter: CheckedContinuation<Value, Never>?
   }
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   init() {}
 

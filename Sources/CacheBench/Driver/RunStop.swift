@@ -16,7 +16,7 @@ enum StopReason: Sendable, Equatable {
 /// one that actually cut the run short.
 final class RunStop: Sendable {
   private let flag = Atomic<Bool>(false)
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   private struct State {
     var reason: StopReason?

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The server's view of the fetches a cache made: how many, how many duplicated one already in flight for
 /// the same key, and how long each took.
 ///
@@ -23,7 +21,7 @@ final class FetchLedger: Sendable {
     var fetchesByKey: [Int: Int] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   /// Creates an empty ledger; `recordsFetchQueue` adds the histogram of pool waits.
   init(recordsFetchQueue: Bool = false) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// At most `limit` fetches in flight at the fetcher, like a connection pool in front of a server; later
 /// fetches wait in arrival order for a slot.
 ///
@@ -15,12 +13,12 @@ final class FetchPool: Sendable {
 
   /// The most fetches in flight at once.
   let limit: Int
-  private let state: Mutex<State>
+  private let state: SanitizerVisibleMutex<State>
 
   init(limit: Int) {
     precondition(limit >= 1, "a fetch pool needs at least one slot, got \(limit)")
     self.limit = limit
-    state = Mutex(State(available: limit))
+    state = SanitizerVisibleMutex(State(available: limit))
   }
 
   /// Returns once the caller holds a slot, which it must give back with `release()`.

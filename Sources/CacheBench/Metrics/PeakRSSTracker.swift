@@ -32,7 +32,7 @@ protocol PeakRSSTracker: Sendable {
 
 /// The kernel's high-water mark: reset through `/proc/self/clear_refs` at start, read at stop.
 final class HighWaterMarkTracker: PeakRSSTracker {
-  private let wasReset = Mutex(false)
+  private let wasReset = SanitizerVisibleMutex(false)
 
   var source: PeakRSSSource { .highWaterMark }
 
@@ -59,7 +59,7 @@ final class HighWaterMarkTracker: PeakRSSTracker {
 final class SampledPeakTracker: PeakRSSTracker {
   let interval: Duration
   private let read: @Sendable () -> Int?
-  private let current = Mutex<Sampling?>(nil)
+  private let current = SanitizerVisibleMutex<Sampling?>(nil)
 
   var source: PeakRSSSource { .sampled(interval: interval) }
 

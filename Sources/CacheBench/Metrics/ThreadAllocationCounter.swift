@@ -1,4 +1,6 @@
-import CJemalloc
+#if Jemalloc
+  import CJemalloc
+#endif
 
 /// jemalloc's running count of bytes the calling thread has allocated (`thread.allocatedp`), to tell
 /// whether a stretch of code allocates at all.
@@ -28,12 +30,19 @@ struct ThreadAllocationCounter {
     return counter.pointee &- start
   }
 
-  /// The address of the calling thread's counter, from `mallctl("thread.allocatedp")`.
+  /// The address of the calling thread's counter, from `mallctl("thread.allocatedp")`; always `nil` when
+  /// built without the `Jemalloc` trait (the sanitizer builds), where there is no jemalloc to ask.
   private static func currentThreadCounter() -> UnsafeMutablePointer<UInt64>? {
-    var pointer: UnsafeMutablePointer<UInt64>? = nil
-    var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
-    let status = mallctl("thread.allocatedp", &pointer, &size, nil, 0)
-    guard status == 0, size == MemoryLayout<UnsafeMutablePointer<UInt64>?>.size else { return nil }
-    return pointer
+    #if !Jemalloc
+      return nil
+    #else
+      var pointer: UnsafeMutablePointer<UInt64>? = nil
+      var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
+      let status = mallctl("thread.allocatedp", &pointer, &size, nil, 0)
+      guard status == 0, size == MemoryLayout<UnsafeMutablePointer<UInt64>?>.size else {
+        return nil
+      }
+      return pointer
+    #endif
   }
 }

@@ -90,7 +90,7 @@ struct ThreadCacheSweep: Sendable {
   /// Where one meeting's tasks meet, and which threads they ran on.
   private final class Meeting: Sendable {
     private let arrivals = Atomic<Int>(0)
-    private let seen = Mutex<(threads: Set<Int32>, name: String?)>(([], nil))
+    private let seen = SanitizerVisibleMutex<(threads: Set<Int32>, name: String?)>(([], nil))
 
     /// The ids of the threads that arrived; empty where ids cannot be read.
     var threads: Set<Int32> { seen.withLock { $0.threads } }
@@ -118,7 +118,7 @@ struct ThreadCacheSweep: Sendable {
 
   /// A first-come, first-served async lock: `wait()` suspends until the previous holder calls `signal()`.
   private final class Turns: Sendable {
-    private let queue = Mutex(TurnQueue<CheckedContinuation<Void, Never>>())
+    private let queue = SanitizerVisibleMutex(TurnQueue<CheckedContinuation<Void, Never>>())
 
     /// Returns when the caller holds the turn: at once if nobody does, else after the holders before it.
     func wait() async {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -61,5 +60,5 @@ final class SignalWaiter: Sendable {
 /// The task waiting for the signal, if any; a class so the signal handler can share it without keeping the
 /// waiter (and so its Dispatch source) alive.
 private final class WaitingTask: Sendable {
-  let slot = Mutex<CheckedContinuation<Void, Never>?>(nil)
+  let slot = SanitizerVisibleMutex<CheckedContinuation<Void, Never>?>(nil)
 }

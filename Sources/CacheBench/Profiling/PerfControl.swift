@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Switches a `perf record --control fifo:CTL,ACK -D -1` session on for exactly the recorded windows: writes
 /// `enable` when a window opens and `disable` when it closes, and each time waits for perf's `ack`, so the
@@ -15,7 +14,7 @@ final class PerfControl: ProfilingTool {
   /// How long perf gets to acknowledge a command by default.
   static let defaultAcknowledgementTimeout: Duration = .seconds(10)
 
-  private let fifo: Mutex<ControlFIFO>
+  private let fifo: SanitizerVisibleMutex<ControlFIFO>
   private let timeoutMilliseconds: Int
   private let queue = DispatchQueue(label: "cachebench.perf-control")
 
@@ -24,7 +23,7 @@ final class PerfControl: ProfilingTool {
     paths: PerfControlPaths, acknowledgementTimeout: Duration = defaultAcknowledgementTimeout
   ) throws(ProfilingError) {
     do {
-      fifo = Mutex(
+      fifo = SanitizerVisibleMutex(
         try ControlFIFO(control: paths.control, acknowledgement: paths.acknowledgement))
     } catch {
       throw .perfControl(command: nil, failure: error)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The window observer a run installs: it passes the recorded windows (per `WindowSelection`) to its tools —
 /// the pause, perf's control FIFO, callgrind's switches, massif's snapshots, in that order — and keeps the
@@ -13,7 +12,7 @@ final class ProfilingSession: WindowObserver {
   /// The tools, in the order a window's opening calls them; its closing calls them in reverse.
   let tools: [any ProfilingTool]
   private let perfControl: PerfControl?
-  private let firstFailure = Mutex<ProfilingError?>(nil)
+  private let firstFailure = SanitizerVisibleMutex<ProfilingError?>(nil)
 
   /// A session over explicit tools; `perfControl`, if any, is closed by `finish()`.
   init(selection: WindowSelection, tools: [any ProfilingTool], perfControl: PerfControl? = nil) {

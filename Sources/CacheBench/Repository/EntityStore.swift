@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The fake remote store behind the repository designs: every key is an entity with a revision (1 until
 /// first written), loads return the revision current when the request arrives, and writes are
 /// compare-and-save against an expected revision.
@@ -45,7 +43,7 @@ final class EntityStore: Sendable {
 
   private let reads: any Fetcher
   private let writes: any Fetcher
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   init(reads: any Fetcher, writes: any Fetcher) {
     self.reads = reads

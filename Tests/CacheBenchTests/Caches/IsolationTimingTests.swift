@@ -23,8 +23,11 @@ struct IsolationTimingTests {
   private static func warm(_ cache: any Cache, _ key: Int, _ fetcher: ControllableFetcher)
     async throws
   {
+    // Count before the lookup can start: read after it, the count may already include its fetch, and
+    // the wait would be for a fetch that never comes.
+    let startedBefore = fetcher.startedCount
     let warming = Task { try await cache.lookup(key) }
-    await fetcher.waitForStarts(fetcher.startedCount + 1)
+    await fetcher.waitForStarts(startedBefore + 1)
     fetcher.release()
     _ = try await warming.value
   }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -8,7 +7,7 @@ import Testing
 struct ProgressReporterTests {
   /// What the reporter wrote and the time it reads, both under the test's control.
   final class Terminal: Sendable {
-    private let state = Mutex((written: [String](), now: UInt64(0)))
+    private let state = SanitizerVisibleMutex((written: [String](), now: UInt64(0)))
 
     var written: [String] { state.withLock { $0.written } }
     func write(_ text: String) { state.withLock { $0.written.append(text) } }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -27,8 +26,8 @@ struct BenchmarkDriverReportingTests {
   }
 
   @Test func eachVariantStartsWarmsUpMeasuresAndFinishesInThatOrder() async throws {
-    let seen = Mutex<[Seen]>([])
-    let windows = Mutex<[WindowProgress]>([])
+    let seen = SanitizerVisibleMutex<[Seen]>([])
+    let windows = SanitizerVisibleMutex<[WindowProgress]>([])
     let driver = BenchmarkDriver(scenario: scenario()) { event in
       switch event {
       case .started(let variant): seen.withLock { $0.append(.started(variant.description)) }
@@ -66,7 +65,7 @@ struct BenchmarkDriverReportingTests {
   }
 
   @Test func withoutWarmUpNoWarmUpWindowIsAnnounced() async throws {
-    let phases = Mutex<[WindowProgress.Phase]>([])
+    let phases = SanitizerVisibleMutex<[WindowProgress.Phase]>([])
     let driver = BenchmarkDriver(scenario: scenario(warmup: 0)) { event in
       if case .windowStarted(let window) = event { phases.withLock { $0.append(window.phase) } }
     }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -8,7 +7,7 @@ import Testing
 struct ClientLoopTests {
   /// A cache that answers at once and remembers every key it was asked for.
   private final class KeyRecordingCache: Cache {
-    private let keys = Mutex<[Int]>([])
+    private let keys = SanitizerVisibleMutex<[Int]>([])
 
     func lookup(_ key: Int) async throws -> CacheLookup {
       keys.withLock { $0.append(key) }

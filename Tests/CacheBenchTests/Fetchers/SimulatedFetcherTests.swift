@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -97,7 +96,7 @@ struct SimulatedFetcherTests {
 
 /// Appends from several tasks, in the order they arrive.
 final class OrderLog: Sendable {
-  private let state = Mutex<[Int]>([])
+  private let state = SanitizerVisibleMutex<[Int]>([])
   func append(_ value: Int) { state.withLock { $0.append(value) } }
   var values: [Int] { state.withLock { $0 } }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -6,10 +5,10 @@ import Testing
 struct PeakRSSTrackerTests {
   /// Readings handed out in order, then the last one again.
   private final class Readings: Sendable {
-    private let values: Mutex<[Int?]>
+    private let values: SanitizerVisibleMutex<[Int?]>
 
     init(_ values: [Int?]) {
-      self.values = Mutex(values)
+      self.values = SanitizerVisibleMutex(values)
     }
 
     func next() -> Int? {

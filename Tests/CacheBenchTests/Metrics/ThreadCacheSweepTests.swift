@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -10,7 +9,7 @@ import Testing
 struct ThreadCacheSweepTests {
   /// Records which thread each flush ran on.
   private final class FlushLog: Sendable {
-    private let threads = Mutex<[ObjectIdentifier]>([])
+    private let threads = SanitizerVisibleMutex<[ObjectIdentifier]>([])
 
     func record() {
       let thread = ObjectIdentifier(Thread.current)
@@ -22,7 +21,7 @@ struct ThreadCacheSweepTests {
 
   /// Counts census calls, so a scripted census can answer differently the first time.
   private final class Calls: Sendable {
-    private let count = Mutex(0)
+    private let count = SanitizerVisibleMutex(0)
 
     func next() -> Int {
       count.withLock {

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -8,7 +7,7 @@ import Testing
 struct MassifWindowTests {
   /// The monitor commands a fake valgrind received.
   final class CommandLog: Sendable {
-    private let commands = Mutex<[String]>([])
+    private let commands = SanitizerVisibleMutex<[String]>([])
     var all: [String] { commands.withLock { $0 } }
     func append(_ command: String) { commands.withLock { $0.append(command) } }
   }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -8,7 +7,7 @@ import Testing
 struct PauseBeforeWindowTests {
   @Test func theWindowOpensAfterTheSignalThatAnswersTheAnnouncement() async throws {
     let waiter = SignalWaiter(signal: SignalWaiter.userSignal1)
-    let announcements = Mutex<[String]>([])
+    let announcements = SanitizerVisibleMutex<[String]>([])
     let pause = PauseBeforeWindow(waiter: waiter) { text in
       announcements.withLock { $0.append(text) }
       waiter.raiseInProcess()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -62,7 +61,8 @@ struct PerfRecordTests {
 /// Waits for a child process to end without blocking a thread of the concurrency pool.
 final class ExitWatcher: Sendable {
   private final class State: Sendable {
-    let slot = Mutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
+    let slot = SanitizerVisibleMutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>(
+      (nil, nil))
   }
 
   private let state = State()

@@ -1,5 +1,3 @@
-import Synchronization
-
 @testable import CacheBench
 
 /// A fetcher whose fetches stay suspended until the test releases them, so tests force overlap exactly
@@ -26,7 +24,7 @@ final class ControllableFetcher: Fetcher {
   let ledger = FetchLedger()
   /// When true, a cancelled fetch still waits for its release and returns its payload: a stale completion.
   let ignoresCancellation: Bool
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   init(ignoresCancellation: Bool = false) {
     self.ignoresCancellation = ignoresCancellation

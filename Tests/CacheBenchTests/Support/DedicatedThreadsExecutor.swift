@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+
+@testable import CacheBench
 
 #if canImport(Glibc)
   import Glibc
@@ -66,7 +67,7 @@ final class DedicatedThreadsExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Threads that have named themselves.
   private final class Started: Sendable {
-    let count = Mutex(0)
+    let count = SanitizerVisibleMutex(0)
   }
 
   /// Sets the kernel's name of the calling thread, which the census reads. Foundation keeps

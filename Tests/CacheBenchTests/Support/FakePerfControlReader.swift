@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import CacheBench
 
@@ -34,7 +33,7 @@ final class FakePerfControlReader: Sendable {
   var paths: PerfControlPathsText { PerfControlPathsText(directory: directory) }
   private let controlDescriptor: Int32
   private let acknowledgementDescriptor: Int32
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   /// Makes the FIFOs in a new temporary directory and starts reading.
   init(reply: Reply = .acknowledge) throws {

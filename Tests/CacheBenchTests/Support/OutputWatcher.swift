@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+
+@testable import CacheBench
 
 /// Collects what a child process writes to one pipe, on a thread of its own, and lets a test wait for a given
 /// text to appear or for the pipe to close, without sleeping.
@@ -10,7 +11,7 @@ final class OutputWatcher: Sendable {
     var waiters: [(marker: String?, continuation: CheckedContinuation<String, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   /// Starts reading `handle` until end of file.
   init(_ handle: FileHandle) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 @testable import CacheBench
 
 /// A window observer that writes down every call, in order, for tests of when the driver calls it.
@@ -10,7 +8,7 @@ final class RecordingWindowObserver: WindowObserver {
     case close(String, requests: Int)
   }
 
-  private let log = Mutex<[Call]>([])
+  private let log = SanitizerVisibleMutex<[Call]>([])
 
   /// The calls so far.
   var calls: [Call] { log.withLock { $0 } }

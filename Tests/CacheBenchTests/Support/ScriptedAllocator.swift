@@ -1,5 +1,3 @@
-import Synchronization
-
 @testable import CacheBench
 
 /// Allocator statistics that return prepared snapshots in order and log what was asked of them, so meter
@@ -17,12 +15,12 @@ final class ScriptedAllocator: AllocatorStatistics {
     var calls: [Call] = []
   }
 
-  private let state: Mutex<State>
+  private let state: SanitizerVisibleMutex<State>
   /// What `flushWorkerThreadCaches()` answers.
   let flushSucceeds: Bool
 
   init(snapshots: [AllocatorSnapshot], flushSucceeds: Bool = true) {
-    state = Mutex(State(snapshots: snapshots))
+    state = SanitizerVisibleMutex(State(snapshots: snapshots))
     self.flushSucceeds = flushSucceeds
   }
 
@@ -53,7 +51,7 @@ extension ResourceMeter {
     _ allocator: AllocatorSource, histogramBytes: Int? = nil, residentSetSize: Int? = nil,
     cpu: [CPUTimes] = []
   ) -> ResourceMeter {
-    let readings = Mutex(cpu)
+    let readings = SanitizerVisibleMutex(cpu)
     return ResourceMeter(
       allocator: allocator, peakRSS: nil, residentSetSize: { residentSetSize },
       cpuTimes: { readings.withLock { $0.isEmpty ? nil : $0.removeFirst() } },

@@ -33,7 +33,7 @@ struct SweepRunnerTests {
     // Each reading of this clock is 10 later than the one before: the runner reads it once at the start
     // and once before each cell, so a deadline of 45 lets exactly the first three cells start (at 20, 30 and 40).
     let ticks = Atomic<UInt64>(0)
-    let progress = Mutex<[Int]>([])
+    let progress = SanitizerVisibleMutex<[Int]>([])
     var runner = SweepRunner(scenario: Self.scenario, plan: Self.plan, deadline: 45)
     runner.clock = { ticks.wrappingAdd(10, ordering: .relaxed).newValue }
     runner.onProgress = { update in progress.withLock { $0.append(update.position) } }
