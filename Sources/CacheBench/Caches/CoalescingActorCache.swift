@@ -29,6 +29,8 @@ actor CoalescingActorCache: Cache {
   private let decoder: PayloadDecoder?
   private var table: InFlightTable<CachedValue>
   private let clock: @Sendable () -> UInt64
+  /// `table.needsClock`, kept as a constant so the hit path tests it without an access to the table.
+  private let needsClock: Bool
 
   /// A cache over `fetcher`; with a `decoder`, payloads are decoded inside the actor before being admitted.
   /// Ready entries are kept as `retention` says, timed by `clock` (monotonic nanoseconds).
@@ -40,10 +42,11 @@ actor CoalescingActorCache: Cache {
     self.decoder = decoder
     self.table = InFlightTable(retention: retention)
     self.clock = clock
+    self.needsClock = retention != .unbounded
   }
 
   /// The time for the table, read only when its retention policy needs one.
-  private var now: UInt64 { table.needsClock ? clock() : 0 }
+  private var now: UInt64 { needsClock ? clock() : 0 }
 
   /// Serves `key` from the table, or awaits its fetch off the actor; see the type's policies.
   @inline(__always)
@@ -70,7 +73,7 @@ actor CoalescingActorCache: Cache {
   private func step(_ key: Int) throws -> Step {
     let entered = MonotonicClock.now()
     // Without retention a hit changes nothing; with it, the lookup below touches or expires the entry.
-    if !table.needsClock, let value = table.readyValue(key) {
+    if !needsClock, let value = table.readyValue(key) {
       return .ready(value, .singleSegment(enteredAt: entered))
     }
     if table.readyValue(key) == nil { try Task.checkCancellation() }

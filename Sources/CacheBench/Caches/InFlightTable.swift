@@ -77,6 +77,9 @@ struct InFlightTable<Value: Sendable>: Sendable {
   }
 
   /// The ready value of `key`, if any: the hit path, which changes nothing and so needs no mutation.
+  /// Inlined so a caller reading it from a stored property projects `entries` in place instead of
+  /// copying the whole table (its retention books included) for the call.
+  @inline(__always)
   func readyValue(_ key: Int) -> Value? {
     if case .ready(_, let value)? = entries[key] { return value }
     return nil

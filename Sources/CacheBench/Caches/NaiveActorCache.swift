@@ -17,6 +17,10 @@ actor NaiveActorCache: Cache {
   private let decoder: PayloadDecoder?
   private var storage: [Int: CachedValue] = [:]
   private var retention: EntryRetention
+  /// Whether `retention` keeps any books: a constant, so a hit without a policy reads no mutable state
+  /// beyond the dictionary (a mutating call on an actor's stored property costs a dynamic exclusivity
+  /// check on every hit).
+  private let keepsRetention: Bool
   private let clock: @Sendable () -> UInt64
 
   /// A cache over `fetcher`; with a `decoder`, payloads are decoded inside the actor before being stored.
@@ -29,18 +33,19 @@ actor NaiveActorCache: Cache {
     self.fetcher = fetcher
     self.decoder = decoder
     self.retention = EntryRetention(policy: retention)
+    self.keepsRetention = retention != .unbounded
     self.clock = clock
   }
 
   /// The time for the retention bookkeeping, read only when the policy needs one.
-  private var now: UInt64 { retention.policy != .unbounded ? clock() : 0 }
+  private var now: UInt64 { keepsRetention ? clock() : 0 }
 
   @inline(__always)
   func lookup(_ key: Int) async throws -> CacheLookup {
     let entered = MonotonicClock.now()
     let cause: MissCause
     if let value = storage[key] {
-      guard retention.touch(key, now: now) == .expired else {
+      guard keepsRetention, retention.touch(key, now: now) == .expired else {
         return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
       }
       storage[key] = nil
