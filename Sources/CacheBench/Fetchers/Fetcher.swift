@@ -11,6 +11,13 @@ struct Payload: Sendable, Equatable {
 
   /// A payload of `count` bytes whose content depends on `key`, so decoding different keys does different work.
   init(key: Int, count: Int) {
+    // An empty payload (a write's response) skips the uninitialized-capacity initializer: for 0 it
+    // stores the count into the shared empty-array singleton, a write the thread sanitizer reports as
+    // a race between any two threads that do it.
+    guard count > 0 else {
+      bytes = []
+      return
+    }
     var state = UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15 | 1
     bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       for index in 0..<count {
