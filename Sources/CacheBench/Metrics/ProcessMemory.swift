@@ -19,7 +19,9 @@ enum ProcessMemory {
 
   /// `VmRSS` and `VmHWM` from `/proc/self/status`, or nil if unreadable.
   static func current() -> Reading? {
-    guard let status = contents(ofPath: "/proc/self/status", capacity: 8_192) else { return nil }
+    guard let status = ProcFile.contents(ofPath: "/proc/self/status", capacity: 8_192) else {
+      return nil
+    }
     var resident: Int?
     var peak: Int?
     for line in status.split(separator: "\n") {
@@ -42,7 +44,9 @@ enum ProcessMemory {
   /// `VmRSS` from `/proc/self/statm` (resident pages times the page size): cheaper than `current()`,
   /// for sampling.
   static func residentBytes() -> Int? {
-    guard let statm = contents(ofPath: "/proc/self/statm", capacity: 256) else { return nil }
+    guard let statm = ProcFile.contents(ofPath: "/proc/self/statm", capacity: 256) else {
+      return nil
+    }
     let fields = statm.split(separator: " ")
     guard fields.count >= 2, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -53,14 +57,4 @@ enum ProcessMemory {
     line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
   }
 
-  /// The contents of a small `/proc` file, read in one call (the kernel generates it whole).
-  private static func contents(ofPath path: String, capacity: Int) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: capacity)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    return String(decoding: buffer.prefix(count), as: UTF8.self)
-  }
 }

@@ -14,7 +14,7 @@ enum ProcessThreads {
   /// (what `sched_getaffinity` returns, which Swift's Glibc module does not export), at least 1; the
   /// online core count where the mask cannot be read.
   static var schedulableCores: Int {
-    guard let status = contents(ofPath: "/proc/self/status", capacity: 8_192),
+    guard let status = ProcFile.contents(ofPath: "/proc/self/status", capacity: 8_192),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
     else { return HostInfo.onlineCores }
     // e.g. `Cpus_allowed:\t00000000,00000003`: hexadecimal 32-bit words.
@@ -65,17 +65,7 @@ enum ProcessThreads {
 
   /// The first line of a small file, without its line end; nil if it cannot be read.
   private static func readLine(atPath path: String) -> String? {
-    contents(ofPath: path, capacity: 64).map { String($0.prefix { $0 != "\n" }) }
+    ProcFile.contents(ofPath: path, capacity: 64).map { String($0.prefix { $0 != "\n" }) }
   }
 
-  /// The contents of a small `/proc` file, read in one call (the kernel generates it whole).
-  private static func contents(ofPath path: String, capacity: Int) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: capacity)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    return String(decoding: buffer.prefix(count), as: UTF8.self)
-  }
 }
