@@ -16,6 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 
 import callgrind_windows  # noqa: E402
+import dhat_window  # noqa: E402
 import fold_stacks  # noqa: E402
 import massif_window  # noqa: E402
 import result_metrics  # noqa: E402
@@ -321,6 +322,128 @@ class MassifWindowTests(unittest.TestCase):
         with contextlib.redirect_stderr(io.StringIO()) as error:
             self.assertEqual(massif_window.main(["x", self.base]), 1)
         self.assertIn("no closing snapshot", error.getvalue())
+
+
+
+def dhat_profile(te, sites):
+    """A dhat heap profile (dhatFileVersion 2) whose sites are (frames, tb, tbk, rb, wb, tl, eb, ebk)."""
+    frames = ["[root]"]
+    pps = []
+    for stack, tb, tbk, rb, wb, tl, eb, ebk in sites:
+        indices = []
+        for frame in stack:
+            if frame not in frames:
+                frames.append(frame)
+            indices.append(frames.index(frame))
+        pps.append({"tb": tb, "tbk": tbk, "tl": tl, "mb": tb, "mbk": tbk, "gb": 0, "gbk": 0, "eb": eb, "ebk": ebk,
+                    "rb": rb, "wb": wb, "fs": indices})
+    return {"dhatFileVersion": 2, "mode": "heap", "verb": "Allocated", "bklt": True, "bkacc": True, "tu": "instrs",
+            "Mtu": "Minstr", "tuth": 500, "cmd": "cachebench", "pid": 7, "te": te, "tg": 1, "pps": pps, "ftbl": frames}
+
+
+class DhatWindowTests(unittest.TestCase):
+    STARTUP = ("0x1: malloc", "0x2: main")
+    CLIENT = ("0x1: malloc", "0x3: client")
+    FETCH = ("0x1: malloc", "0x4: fetch")
+
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-dhat-")
+
+    def tearDown(self):
+        shutil.rmtree(self.directory)
+
+    def write(self, name, profile):
+        with open(os.path.join(self.directory, name), "w", encoding="utf-8") as target:
+            json.dump(profile, target)
+
+    def write_window(self):
+        # Start-up allocated 1000 B (still live) before the window and nothing in it, but the window read
+        # 30 B of it; the client site allocated before and during the window; the fetch site only during it.
+        # The opening profile lists its sites in another order than the closing one, as dhat may.
+        self.write("dhat-open-naive-inside.out", dhat_profile(1000, [
+            (self.CLIENT, 200, 2, 10, 20, 300, 100, 1),
+            (self.STARTUP, 1000, 1, 5, 1000, 900, 1000, 1),
+        ]))
+        self.write("dhat-close-naive-inside.out", dhat_profile(5000, [
+            (self.STARTUP, 1000, 1, 35, 1000, 4900, 1000, 1),
+            (self.CLIENT, 700, 7, 60, 90, 2300, 0, 0),
+            (self.FETCH, 4096, 1, 4096, 4096, 10, 4096, 1),
+        ]))
+
+    def window(self):
+        with contextlib.redirect_stdout(io.StringIO()) as output:
+            self.assertEqual(dhat_window.main(["x", self.directory]), 0)
+        with open(os.path.join(self.directory, "dhat-window-naive-inside.json"), encoding="utf-8") as source:
+            return json.load(source), output.getvalue()
+
+    def test_the_window_is_the_closing_profile_minus_the_opening_one_site_by_site(self):
+        self.write_window()
+        window, output = self.window()
+        self.assertEqual((window["te"], window["bklt"], window["bkacc"]), (4000, False, True))
+        by_stack = {tuple(window["ftbl"][index] for index in pp["fs"]): pp for pp in window["pps"]}
+        figures = {stack: (pp["tb"], pp["tbk"], pp["rb"], pp["wb"], pp["tl"], pp["eb"], pp["ebk"])
+                   for stack, pp in by_stack.items()}
+        self.assertEqual(figures, {
+            self.FETCH: (4096, 1, 4096, 4096, 10, 4096, 1),
+            self.CLIENT: (500, 5, 50, 70, 2000, 0, 0),
+            self.STARTUP: (0, 0, 30, 0, 4000, 1000, 1),
+        })
+        # Largest allocation first; no peak figures, which do not subtract.
+        self.assertEqual([tuple(window["ftbl"][i] for i in pp["fs"]) for pp in window["pps"]],
+                         [self.FETCH, self.CLIENT, self.STARTUP])
+        self.assertFalse(any("mb" in pp or "gb" in pp for pp in window["pps"]))
+        self.assertEqual(output.splitlines()[1].split(),
+                         ["naive-inside", "4000", "4596", "6", "4176", "4166", "1100", "5096"])
+        with open(os.path.join(self.directory, "dhat-window-naive-inside.txt"), encoding="utf-8") as source:
+            text = source.read()
+        self.assertIn("Allocated:   4,596 bytes in 6 blocks, avg size 766.0 bytes", text)
+        self.assertIn("Live, open:  1,100 bytes in 2 blocks", text)
+        self.assertIn("#1: 4,096 bytes (89.1%) in 1 blocks", text)
+
+    def test_a_site_the_window_neither_allocated_at_nor_touched_is_left_out(self):
+        self.write_window()
+        idle = ("0x1: malloc", "0x9: idle")
+        for name in ("dhat-open-naive-inside.out", "dhat-close-naive-inside.out"):
+            with open(os.path.join(self.directory, name), encoding="utf-8") as source:
+                profile = json.load(source)
+            profile["ftbl"] += list(idle[1:])
+            profile["pps"].append({"tb": 64, "tbk": 1, "tl": 5, "mb": 64, "mbk": 1, "gb": 0, "gbk": 0,
+                                   "eb": 0, "ebk": 0, "rb": 8, "wb": 8,
+                                   "fs": [profile["ftbl"].index(idle[0]), len(profile["ftbl"]) - 1]})
+            self.write(name, profile)
+        window, _ = self.window()
+        self.assertNotIn("0x9: idle", [window["ftbl"][pp["fs"][-1]] for pp in window["pps"]])
+        self.assertEqual(len(window["pps"]), 3)
+
+    def test_a_counter_that_goes_down_is_a_failure(self):
+        self.write_window()
+        self.write("dhat-close-naive-inside.out", dhat_profile(5000, [
+            (self.STARTUP, 1000, 1, 35, 1000, 4900, 1000, 1),
+            (self.CLIENT, 100, 1, 60, 90, 2300, 0, 0),
+        ]))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(dhat_window.main(["x", self.directory]), 1)
+        self.assertIn("naive-inside: tb went down from 200 to 100", error.getvalue())
+        self.assertFalse(os.path.exists(os.path.join(self.directory, "dhat-window-naive-inside.json")))
+
+    def test_a_window_without_its_closing_profile_is_a_failure(self):
+        self.write_window()
+        os.remove(os.path.join(self.directory, "dhat-close-naive-inside.out"))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(dhat_window.main(["x", self.directory]), 1)
+        self.assertIn("no closing profile", error.getvalue())
+
+    def test_a_run_whose_windows_were_not_bracketed_is_a_failure(self):
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(dhat_window.main(["x", self.directory]), 1)
+        self.assertIn("no window was bracketed", error.getvalue())
+
+    def test_a_file_that_is_no_dhat_heap_profile_is_refused(self):
+        self.write_window()
+        self.write("dhat-open-naive-inside.out", {"dhatFileVersion": 2, "mode": "ad-hoc"})
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(dhat_window.main(["x", self.directory]), 1)
+        self.assertIn("not a dhat heap profile", error.getvalue())
 
 
 class ResultMetricsTests(unittest.TestCase):

@@ -87,4 +87,13 @@ static inline unsigned cachebench_valgrind_monitor_command(const char *command) 
 #endif
 }
 
+/// Forks a child that exits at once (`_exit`, after only the fork handlers libraries registered) and waits
+/// for it; returns
+/// the child's pid, or -1 when the fork failed or the child did not exit with status 0.
+///
+/// A valgrind tool that writes its profile when the process exits (dhat) writes one for the child, as of
+/// the fork: a snapshot of the parent's profile at this instant, in the file its `%p` names for the
+/// child's pid. Flushes every stdio stream first. Works natively too, where it only costs a fork.
+int cachebench_exit_in_forked_child(void);
+
 #endif

@@ -44,4 +44,12 @@ enum ValgrindClient {
   static func monitorCommand(_ command: String) -> Bool {
     cachebench_valgrind_monitor_command(command) == 0
   }
+
+  /// Has a forked child exit at once, so a tool that writes its profile at exit (dhat) writes one as of
+  /// now, named for the child's pid; returns that pid once the child has exited, or nil when the fork
+  /// failed or the child did not exit cleanly. Natively it costs a fork and writes nothing.
+  static func profileSnapshotByForkedChild() -> Int32? {
+    let child = cachebench_exit_in_forked_child()
+    return child > 0 ? child : nil
+  }
 }

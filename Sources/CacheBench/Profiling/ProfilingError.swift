@@ -1,4 +1,4 @@
-/// Why a profiling session (`--perf-ctl`, massif's window snapshots) could not do its part; each case names
+/// Why a profiling session (`--perf-ctl`, massif's or dhat's window snapshots) could not do its part; each case names
 /// the FIFO or the command concerned.
 ///
 /// `description` is the one line the tool prints before exiting with status 1 (an I/O failure, not a usage
@@ -11,6 +11,9 @@ enum ProfilingError: Error, Equatable, CustomStringConvertible {
   case unexpectedReply(command: String, reply: String, path: String)
   /// The valgrind tool refused the monitor command `command` (e.g. a massif snapshot).
   case valgrindMonitor(command: String)
+  /// dhat's snapshot at the `edge` (`open` or `close`) of a window failed: the fork failed (`path` nil),
+  /// or the forked child left no profile at `path`.
+  case dhatSnapshot(edge: String, path: String?)
 
   var description: String {
     switch self {
@@ -21,6 +24,13 @@ enum ProfilingError: Error, Equatable, CustomStringConvertible {
     case .valgrindMonitor(let command):
       "valgrind refused the monitor command '\(command)': not run under massif by scripts/valgrind,"
         + " or the directory in \(MassifWindow.directoryVariable) is not writable"
+    case .dhatSnapshot(let edge, nil):
+      "dhat's snapshot as the window \(edge == "open" ? "opened" : "closed") failed: fork failed,"
+        + " or the forked child did not exit cleanly"
+    case .dhatSnapshot(let edge, let path?):
+      "dhat wrote no profile at '\(path)' for the snapshot as the window"
+        + " \(edge == "open" ? "opened" : "closed"): not run under dhat by scripts/valgrind, or"
+        + " \(DhatWindow.directoryVariable) is not the directory --dhat-out-file writes to"
     }
   }
 

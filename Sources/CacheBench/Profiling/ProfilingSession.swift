@@ -1,7 +1,7 @@
 import Foundation
 
 /// The window observer a run installs: it passes the recorded windows (per `WindowSelection`) to its tools —
-/// the pause, perf's control FIFO, callgrind's switches, massif's snapshots, in that order — and keeps the
+/// the pause, perf's control FIFO, callgrind's switches, massif's and dhat's snapshots, in that order — and keeps the
 /// first failure.
 ///
 /// After a failure no tool is called again, so a perf session that stopped answering is not asked twice, and
@@ -23,8 +23,9 @@ final class ProfilingSession: WindowObserver {
 
   /// The session `options` ask for; opens the perf FIFOs now, so a missing perf fails before the run.
   ///
-  /// Massif's window snapshots are asked for by `environment` (`MassifWindow.directoryVariable`), which
-  /// `scripts/valgrind massif` sets, rather than by an option: they mean something only under massif.
+  /// Massif's and dhat's window snapshots are asked for by `environment` (`MassifWindow.directoryVariable`,
+  /// `DhatWindow.directoryVariable`), which `scripts/valgrind massif` and `dhat` set, rather than by an
+  /// option: they mean something only under that tool.
   static func start(
     _ options: ProfilingOptions,
     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -45,6 +46,9 @@ final class ProfilingSession: WindowObserver {
     tools.append(CallgrindWindow())
     if let directory = environment[MassifWindow.directoryVariable], !directory.isEmpty {
       tools.append(MassifWindow(directory: directory))
+    }
+    if let directory = environment[DhatWindow.directoryVariable], !directory.isEmpty {
+      tools.append(DhatWindow(directory: directory))
     }
     return ProfilingSession(selection: options.selection, tools: tools, perfControl: perfControl)
   }
