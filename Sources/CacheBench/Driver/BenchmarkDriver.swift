@@ -85,14 +85,19 @@ struct BenchmarkDriver: Sendable {
     onEvent(
       .windowStarted(
         WindowProgress(variant, phase: .measurement, stop: scenario.stop, claims: claims)))
+    let recorders = ClientRecorders(
+      count: scenario.concurrency, schedule: scenario.openLoop,
+      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
     await windowObserver?.windowWillOpen(variant)
-    let outcome = await window(
+    var outcome = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
-      rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil,
-      schedule: scenario.openLoop)
+      schedule: scenario.openLoop, recorders: recorders)
+    await windowObserver?.windowDidClose(variant, requests: outcome.requests)
+    // Merged once the window has closed; the clients' own recorders are let go before the memory
+    // reading, which so holds only the merged one.
     let recorder = outcome.recorder
-    await windowObserver?.windowDidClose(variant, requests: recorder.requests)
+    outcome.clientRecorders = []
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
@@ -181,32 +186,81 @@ struct BenchmarkDriver: Sendable {
   /// drained by `drain`), and returns what the clients recorded. `decoder` is non-nil when callers
   /// decode outside the cache. Clients claim request indices from `claims`; with a
   /// `rawLatencyCapacity` they also keep every request's latency, each reserving that many samples first.
+  /// The clients record into `recorders` when given (made before a profiler's window opens), else into
+  /// recorders made here, still before the window's clock starts.
   @concurrent
   func window(
     cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
-    schedule: OpenLoopSchedule? = nil
+    schedule: OpenLoopSchedule? = nil, recorders: ClientRecorders? = nil
   ) async -> WindowOutcome {
     await Self.window(
       cache: cache, keys: keys, operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, decoder: decoder, claims: claims,
-      rawLatencyCapacity: rawLatencyCapacity, schedule: schedule, runStop: runStop, drain: drain)
+      recorders: recorders
+        ?? ClientRecorders(
+          count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
+      schedule: schedule, runStop: runStop, drain: drain)
   }
 
-  /// The clients' recorders as they return, and how many have; a class so every client task and the
-  /// window share it.
-  private final class ReturnedClients: Sendable {
+  /// The clients' recorders, made before the window opens and handed back as each client returns; a class
+  /// so every client task and the window share it. One window's recorders serve that window only.
+  ///
+  /// A recorder's histograms take about 0.75 MiB, which a client making its own would allocate and zero
+  /// inside the window (48 MiB for 64 clients, seen in a window-exact dhat profile), and merging them as
+  /// clients return would run inside it too. So they are made before the clock starts, each client takes
+  /// its own (the slot is emptied, so the client's copy is the only one and stays unshared), and they
+  /// are merged only after the window has closed (`WindowOutcome.recorder`).
+  final class ClientRecorders: Sendable {
     struct State {
-      var recorder = ClientRecorder()
-      var clients = 0
+      var prepared: [ClientRecorder?]
+      var returned: [ClientRecorder] = []
     }
-    let state = SanitizerVisibleMutex(State())
+    let state: SanitizerVisibleMutex<State>
+
+    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?) {
+      var prepared: [ClientRecorder?] = []
+      prepared.reserveCapacity(count)
+      for _ in 0..<count {
+        var recorder = ClientRecorder()
+        if schedule != nil { recorder.actualLatency = LatencyHistogram() }
+        if let rawLatencyCapacity {
+          var samples: [RawLatencySample] = []
+          samples.reserveCapacity(rawLatencyCapacity)
+          recorder.rawLatencies = samples
+        }
+        prepared.append(recorder)
+      }
+      state = SanitizerVisibleMutex(State(prepared: prepared))
+      state.withLock { $0.returned.reserveCapacity(count) }
+    }
+
+    /// Client `index`'s recorder; each index is taken once.
+    func take(_ index: Int) -> ClientRecorder {
+      guard let recorder = state.withLock({ $0.prepared[index].take() }) else {
+        preconditionFailure("client \(index)'s recorder was taken twice")
+      }
+      return recorder
+    }
+
+    func giveBack(_ recorder: ClientRecorder) {
+      state.withLock { $0.returned.append(recorder) }
+    }
+
+    /// The recorders handed back so far. Lets go of them, so they live only as long as the caller
+    /// keeps them.
+    func takeReturned() -> [ClientRecorder] {
+      state.withLock { state in
+        defer { state.returned = [] }
+        return state.returned
+      }
+    }
   }
 
   @concurrent
   private static func window<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
-    decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?,
+    decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
     schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy
   ) async -> WindowOutcome {
     let limit: Int
@@ -222,20 +276,16 @@ struct BenchmarkDriver: Sendable {
     }
     // Each client hands in its recorder as it returns, so an abandoned window still reports every
     // client that did return.
-    let returned = ReturnedClients()
     let clients = Task {
       await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<concurrency {
+        for index in 0..<concurrency {
           group.addTask {
-            let recorder = await client(
+            var recorder = recorders.take(index)
+            await client(
               cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
-              start: start,
-              decoder: decoder, claims: claims, rawLatencyCapacity: rawLatencyCapacity,
-              schedule: schedule, runStop: runStop)
-            returned.state.withLock {
-              $0.recorder.merge(recorder)
-              $0.clients += 1
-            }
+              start: start, decoder: decoder, claims: claims, schedule: schedule,
+              runStop: runStop, into: &recorder)
+            recorders.giveBack(recorder)
           }
         }
       }
@@ -265,32 +315,25 @@ struct BenchmarkDriver: Sendable {
     watcher.cancel()
     // An abandoned window leaves `completion` waiting for the stuck clients; it ends with them.
     if drained { await completion.value }
-    let (recorder, count) = returned.state.withLock { ($0.recorder, $0.clients) }
+    let returned = recorders.takeReturned()
     return WindowOutcome(
-      recorder: recorder, nanoseconds: elapsed, undrainedClients: concurrency - count,
+      clientRecorders: returned, nanoseconds: elapsed,
+      undrainedClients: concurrency - returned.count,
       wasStopped: runStop.isRequested)
   }
 
   /// One closed-loop client: claims and issues requests until the window's limit or deadline, or a
-  /// stop request, and returns what it recorded.
+  /// stop request, recording into `recorder`.
   @concurrent
   private static func client<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, limit: Int, deadline: UInt64,
-    start: UInt64, decoder: PayloadDecoder?, claims: RequestClaims, rawLatencyCapacity: Int?,
-    schedule: OpenLoopSchedule?, runStop: RunStop
-  ) async -> ClientRecorder {
-    var recorder = ClientRecorder()
-    if schedule != nil { recorder.actualLatency = LatencyHistogram() }
-    if let rawLatencyCapacity {
-      var samples: [RawLatencySample] = []
-      samples.reserveCapacity(rawLatencyCapacity)
-      recorder.rawLatencies = samples
-    }
+    start: UInt64, decoder: PayloadDecoder?, claims: RequestClaims, schedule: OpenLoopSchedule?,
+    runStop: RunStop, into recorder: inout ClientRecorder
+  ) async {
     await ClientLoop.run(
       cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
       deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
       runStop: runStop, into: &recorder)
-    return recorder
   }
 }
 
