@@ -59,6 +59,11 @@ struct PerfRecordTests {
 }
 
 /// Waits for a child process to end without blocking a thread of the concurrency pool.
+///
+/// Once the process has ended, `status()` also calls `waitUntilExit()`, which then returns at once. On
+/// Linux, `Process.run()` adds a run-loop source that retains the process, and only `waitUntilExit()`
+/// drops it: a process that is awaited through its termination handler alone stays alive, with its
+/// pipes and arguments, until the test runner exits, where LeakSanitizer reports it.
 final class ExitWatcher: Sendable {
   private final class State: Sendable {
     let slot = SanitizerVisibleMutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>(
@@ -66,9 +71,11 @@ final class ExitWatcher: Sendable {
   }
 
   private let state = State()
+  private let process: Process
 
   /// Watches `process`; must be created before the process is run.
   init(_ process: Process) {
+    self.process = process
     process.terminationHandler = { [state] process in
       let status = process.terminationStatus
       let waiter = state.slot.withLock { slot in
@@ -81,7 +88,7 @@ final class ExitWatcher: Sendable {
 
   /// The exit status, once the process has ended.
   func status() async -> Int32 {
-    await withCheckedContinuation { continuation in
+    let status = await withCheckedContinuation { continuation in
       let done = state.slot.withLock { state -> Int32? in
         if let status = state.status { return status }
         state.waiter = continuation
@@ -89,6 +96,9 @@ final class ExitWatcher: Sendable {
       }
       if let done { continuation.resume(returning: done) }
     }
+    // The process has ended, so this does not block; it releases the run-loop source.
+    process.waitUntilExit()
+    return status
   }
 }
 
