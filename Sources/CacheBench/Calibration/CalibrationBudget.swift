@@ -1,3 +1,5 @@
+import Foundation
+
 /// How much work the calibration probes do: a trade of run time against stability.
 ///
 /// Every probe times `rounds` rounds and keeps the best round mean. One round is `operationsPerRound`
@@ -25,5 +27,17 @@ struct CalibrationBudget: Sendable, Equatable {
   /// (or as expensive, below 1), at least 1.
   func operations(scaledBy factor: Double) -> Int {
     max(1, Int(Double(operationsPerRound) * factor))
+  }
+
+  /// The environment variable that makes every calibration of a process `quick`: `CACHEBENCH_CALIBRATION=quick`.
+  /// `scripts/test` sets it for the sanitizer passes, whose tests run the executable dozens of times and
+  /// check what it does, not how stable its floors are; any other value, or none, is `standard`.
+  static let environmentVariable = "CACHEBENCH_CALIBRATION"
+
+  /// `quick` when `environment` asks for it, else `standard`.
+  static func chosen(
+    by environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> CalibrationBudget {
+    environment[environmentVariable] == "quick" ? .quick : .standard
   }
 }

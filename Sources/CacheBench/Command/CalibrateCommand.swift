@@ -16,9 +16,15 @@ enum CalibrateCommand {
   static func calibrate(for scenario: Scenario) async -> Calibration {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
+    let budget = CalibrationBudget.chosen()
+    if budget == .quick {
+      CacheBenchCommand.printError(
+        "calibration is quick (\(CalibrationBudget.environmentVariable)=quick): \(budget.rounds) rounds"
+          + " a probe, so the floors are rough")
+    }
     return await Calibration.measure(
       concurrency: scenario.concurrency, keys: keys,
-      hitPaths: Calibration.hitPathDesigns(of: scenario.variants)
+      hitPaths: Calibration.hitPathDesigns(of: scenario.variants), budget: budget
     ) { probe in
       CacheBenchCommand.printError("calibrating: \(probe)")
     }

@@ -35,7 +35,7 @@ struct DhatWindowTests {
       }
       if fails { return nil }
       if writesProfiles {
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
           atPath: "\(directory)/dhat.out.\(pid)", contents: Data("profile \(pid)".utf8))
       }
       return pid
