@@ -4,7 +4,10 @@ import PackageDescription
 let package = Package(
   name: "cachebench",
   products: [
-    .executable(name: "cachebench", targets: ["cachebench"])
+    .executable(name: "cachebench", targets: ["cachebench"]),
+    // What another package depends on to benchmark its own caches: the measuring core (the design
+    // protocol, fetchers, workload, driver), the built-in designs, and the tool's entry point.
+    .library(name: "CacheBench", targets: ["CacheBenchCore", "CacheBenchDesigns", "CacheBench"]),
   ],
   // jemalloc is the process allocator and the source of the memory columns. On by default; where
   // libjemalloc-dev cannot be installed, build with `--disable-default-traits`: the CJemalloc module
@@ -25,8 +28,10 @@ let package = Package(
     .target(name: "CCycleCounter"),
     // The thread sanitizer's acquire/release annotations, weak so they cost a branch outside it.
     .target(name: "CThreadSanitizer"),
+    // What measures: the design protocol and registry, fetchers, workload, driver, metrics,
+    // calibration and platform code. It never names a type of the tool.
     .target(
-      name: "CacheBench",
+      name: "CacheBenchCore",
       dependencies: [
         .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
         "CValgrind",
@@ -37,13 +42,23 @@ let package = Package(
       // Foundation; say so explicitly rather than depend on that.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
+    // The built-in cache designs, written against the core's public API only, as a user's are.
+    .target(
+      name: "CacheBenchDesigns",
+      dependencies: ["CacheBenchCore"]
+    ),
+    // What a person or CI drives: options, commands, result writers, gate, profiles, profiling, sweep.
+    .target(
+      name: "CacheBench",
+      dependencies: ["CacheBenchCore", "CacheBenchDesigns"]
+    ),
     .executableTarget(
       name: "cachebench",
       dependencies: ["CacheBench"]
     ),
     .testTarget(
       name: "CacheBenchTests",
-      dependencies: ["CacheBench"]
+      dependencies: ["CacheBench", "CacheBenchCore", "CacheBenchDesigns"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,2 +1,4 @@
+import CacheBenchCore
+
 /// The version `cachebench --version` prints.
 public let cacheBenchVersion = "0.1.0"

@@ -1,3 +1,6 @@
+import CacheBenchCore
+import CacheBenchDesigns
+
 /// The whole command-line tool behind the thin executable: parse, run, write, and map every outcome to an
 /// exit code (0 ok, 1 failure, 2 gate regression, 64 usage).
 public enum CacheBenchCommand {
@@ -12,8 +15,29 @@ public enum CacheBenchCommand {
     static func signalled(_ number: Int32) -> Int32 { 128 + number }
   }
 
-  /// Runs the tool with `arguments` (without the program name) and returns the process exit code.
-  public static func main(arguments: [String]) async -> Int32 {
+  /// Runs the tool with `arguments` (without the program name), knowing the built-in designs and
+  /// `designs`, and returns the process exit code.
+  ///
+  /// This is the whole of a user's executable: `exit(await CacheBenchCommand.main(arguments:
+  /// Array(CommandLine.arguments.dropFirst()), designs: [myDesign]))`. Every subcommand then finds
+  /// `designs` by name beside the built-in ones. Designs that cannot be registered (an empty or malformed
+  /// name, a name given twice or taken from a built-in design) are a usage error, exit 64, before
+  /// anything runs.
+  public static func main(arguments: [String], designs: [CacheDesign] = []) async -> Int32 {
+    let registry: DesignRegistry
+    do {
+      registry = try DesignRegistry.withBuiltIn(adding: designs)
+    } catch {
+      printError(error.description)
+      return ExitCode.usage
+    }
+    return await RegisteredDesigns.$registry.withValue(registry) {
+      await main(arguments: arguments)
+    }
+  }
+
+  /// Runs the tool with the designs already registered (`RegisteredDesigns`).
+  private static func main(arguments: [String]) async -> Int32 {
     let command: Command
     do {
       command = try CommandLineParser.parse(arguments)
@@ -57,7 +81,7 @@ public enum CacheBenchCommand {
         try configuration.selectProfiledVariant(named: name)
       }
       // A profile may have changed the variants the command line's rates and limits apply to.
-      try configuration.scenario.checkRepositoryOptions()
+      try configuration.scenario.checkDesignTraits()
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
     } catch {
       printError(error.description)
@@ -92,10 +116,22 @@ public enum CacheBenchCommand {
     let calibration = await CalibrateCommand.calibrate(for: scenario)
     let meter = ResourceMeter.system()
     for note in meter.notes(clients: scenario.concurrency) { printError(note) }
+    // Variants that could not be built or stalled: reported as they happen, and the run exits 1 once
+    // every other variant is measured and written.
+    let unfinished = SanitizerVisibleMutex<[String]>([])
     var driver = BenchmarkDriver(scenario: scenario) { event in
       progress.handle(event)
-      if case .finished(let result) = event {
-        for note in result.resources.notes { printError("\(result.variant.description): \(note)") }
+      switch event {
+      case .finished(let result):
+        for note in result.resources.notes + result.designNotes(failRate: scenario.fetcher.failRate)
+        {
+          printError("\(result.variant.description): \(note)")
+        }
+        if result.stalled { unfinished.withLock { $0.append(result.variant.description) } }
+      case .failed(let variant, _):
+        unfinished.withLock { $0.append(variant.description) }
+      case .started, .windowStarted:
+        break
       }
     }
     driver.meter = meter
@@ -179,8 +215,17 @@ public enum CacheBenchCommand {
       printError(
         "the run did not finish before its deadline; results so far are marked interrupted")
       return ExitCode.failure
-    case nil:
+    case .stalled, nil:
+      // A stalled window stops only its own variant, never the run (`BenchmarkDriver`).
       break
+    }
+    let notMeasured = unfinished.withLock { $0 }
+    if !notMeasured.isEmpty {
+      printError(
+        "not every variant was measured (\(notMeasured.joined(separator: ", ")));"
+          + (configuration.baselinePath == nil ? "" : " no baseline written;")
+          + " the others' results are complete")
+      return ExitCode.failure
     }
     if let baselinePath = configuration.baselinePath {
       let baseline = ResultDocument(

@@ -1,8 +1,15 @@
+import CacheBenchCore
+
 /// `cachebench calibrate`, and the calibration every run and sweep makes before its first variant.
 enum CalibrateCommand {
   /// Measures the floors and prints them as a table on stdout; progress goes to stderr.
   static func run(_ configuration: CalibrationConfiguration) async -> Int32 {
-    var scenario = Scenario(variants: Scenario.defaultVariants(shards: configuration.shards))
+    // Every registered design's hit path, but the writing designs': a user's designs are measured
+    // beside the built-in ones, measured by default or not.
+    let designs = RegisteredDesigns.registry.designs.filter { !$0.takesWrites }
+    var scenario = Scenario(
+      variants: Variant.all(designs: designs, placements: [.noDecode], shards: configuration.shards)
+    )
     scenario.concurrency = configuration.concurrency
     scenario.shards = configuration.shards
     let calibration = await calibrate(for: scenario)

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// `cachebench compare` and `cachebench baseline`: read runs, judge one against a baseline or merge
 /// repetitions into one, and return the exit code (0 within thresholds or written, 2 a regression,
 /// 64 bad input, 1 a baseline that cannot be written).

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The progress bar of the window being measured, as a pure function of what is known at one instant.
 ///
 ///     [2/8] coalescing/inside [########--------]  50%  1.20s / ~2.40s  25000 requests

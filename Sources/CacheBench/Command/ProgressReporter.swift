@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Shows a run's progress on stderr while the driver works, in the style the destination can take.
 ///
 /// - `bar` (stderr is a terminal): the workload summary line, then a `ProgressLine` redrawn in place
@@ -80,6 +82,12 @@ final class ProgressReporter: Sendable {
             Self.prefixed(
               "[\(state.position)/\(variantCount)] \(window.variant.description): measuring"))
         }
+      case .failed(let variant, let reason):
+        state.window = nil
+        var text = state.barShown ? Self.eraseLine : ""
+        state.barShown = false
+        text += Self.prefixed("\(variant.description): not measured: \(reason)")
+        write(text)
       case .finished(let result):
         state.window = nil
         var text = state.barShown ? Self.eraseLine : ""

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The short lines a run prints on stderr while it works, so a person knows what is being measured.
 enum RunDescription {
   /// One line naming the workload every variant gets.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The files a run writes besides the table: checking them before the run and rendering them after.
 enum RunOutputs {
   /// Throws for the first output file that could not be written now, so a typo in a path fails in

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// `cachebench sweep`: calibrate, run every cell of the plan within the budget, print the matrices, write
 /// the CSV.
 ///
@@ -85,7 +87,7 @@ enum SweepCommand {
     var designs: [String] = []
     var placements: [String] = []
     for variant in scenario.variants {
-      if !designs.contains(variant.design.rawValue) { designs.append(variant.design.rawValue) }
+      if !designs.contains(variant.design.name) { designs.append(variant.design.name) }
       if !placements.contains(variant.decode.rawValue) {
         placements.append(variant.decode.rawValue)
       }

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A CSV document read back: its header and records, as `CSVWriter` writes them.
 ///
 /// Reads RFC 4180 (fields optionally in double quotes, inner quotes doubled, CR, LF or quotes

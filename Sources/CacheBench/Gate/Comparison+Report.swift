@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The output formats of `cachebench compare`.
 enum ReportFormat: String, Sendable, CaseIterable {
   /// Aligned columns for a terminal or CI log.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The judgement of a current run against a baseline: one row per variant and metric, notes about the
 /// two runs, and the exit status.
 ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Why `compare` could not compare: an input file that cannot be read or is not a run, or two runs
 /// that cannot be compared. Each is bad input (exit 64), and `description` names the file and quotes
 /// the offending value.

@@ -1,9 +1,11 @@
+import CacheBenchCore
+
 /// Which rule judges each metric of each variant, and the reference variant of the timing ratios.
 ///
 /// Rules are found in this order, the first that names the metric winning:
 /// 1. the profile's `design_thresholds[design][metric]`,
 /// 2. the profile's `thresholds[metric]`,
-/// 3. the built-in rule of the metric for the variant's design (`builtInByDesign`),
+/// 3. the built-in rule of the metric for the variant's design's traits (`builtInRules(forDesign:)`),
 /// 4. the built-in rule of the metric (`builtIn`),
 /// 5. for a metric nobody named: `MetricRule.informational` (shown, never gated), because guessing
 ///    the polarity of an unknown figure would make the gate fail on noise or pass on a regression.
@@ -36,23 +38,31 @@ struct GateThresholds: Sendable, Equatable {
 
   /// The rule for `metric` of a variant of `design`.
   func rule(for metric: String, design: String) -> MetricRule {
-    var rule = Self.builtInByDesign[design]?[metric] ?? Self.builtIn[metric] ?? .informational
+    var rule =
+      Self.builtInRules(forDesign: design)?[metric] ?? Self.builtIn[metric] ?? .informational
     if let partial = metricRules[metric] { rule = partial.applied(to: rule) }
     if let partial = designRules[design]?[metric] { rule = partial.applied(to: rule) }
     return rule
   }
 
-  /// The designs whose concurrent misses of a key share one fetch: with no failure injection and a
-  /// request-count stop, their `fetches` and `leaders` equal the distinct keys among the first N
-  /// requests of the seed's key sequence, and `duplicate_fetches` is 0, on any host.
-  static let coalescingDesigns = ["coalescing", "sharded", "mutex"]
+  /// The rules that hold only for some designs, by the design's traits in the registry
+  /// (`RegisteredDesigns`): a design that coalesces (`DesignTraits.coalesces`) and takes no writes shares
+  /// one fetch among concurrent misses of a key, so with no failure injection and a request-count stop its
+  /// `fetches` and `leaders` equal the distinct keys among the first N requests of the seed's key
+  /// sequence, and `duplicate_fetches` is 0, on any host. For the others (`naive`, the writing designs, a
+  /// name no registered design has) these counts depend on how requests interleave, so they fall back to
+  /// `builtIn`, which leaves them ungated.
+  static func builtInRules(forDesign design: String) -> [String: MetricRule]? {
+    guard let traits = RegisteredDesigns.registry.design(named: design)?.traits,
+      traits.contains(.coalesces), !traits.contains(.takesWrites)
+    else { return nil }
+    return exactForCoalescing
+  }
 
-  /// Built-in rules that hold only for some designs (see `coalescingDesigns`). For `naive` these counts
-  /// depend on how requests interleave, so they fall back to `builtIn`, which leaves them ungated.
-  static let builtInByDesign: [String: [String: MetricRule]] = Dictionary(
-    uniqueKeysWithValues: coalescingDesigns.map { design in
-      (design, ["fetches": .exact, "leaders": .exact, "duplicate_fetches": .exact])
-    })
+  /// The counts a coalescing design holds exactly.
+  static let exactForCoalescing: [String: MetricRule] = [
+    "fetches": .exact, "leaders": .exact, "duplicate_fetches": .exact,
+  ]
 
   /// Built-in rules by metric name, for every design.
   ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Reads RFC 8259 JSON text into a `JSONValue`, reporting the line and column of the first error.
 ///
 /// Strict: one value, surrounded only by white space; no comments, trailing commas, single quotes,

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension JSONValue {
   /// The document as UTF-8 JSON text, indented by two spaces, members in order, ending in a newline.
   ///

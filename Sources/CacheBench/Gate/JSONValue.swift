@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A JSON document as read or written by cachebench: profiles, baselines and results.
 ///
 /// Hand-rolled rather than `JSONSerialization` or `Codable` for three reasons that matter to a gate:

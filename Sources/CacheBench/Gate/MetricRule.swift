@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// How the gate judges one metric: which direction is better and how much change is noise.
 ///
 /// A change is within the threshold while its size is at most `allowance(baseline:)`, the larger of

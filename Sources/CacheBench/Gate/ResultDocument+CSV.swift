@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension ResultDocument {
   /// CSV columns that describe the run rather than measure it, by what they describe.
   ///

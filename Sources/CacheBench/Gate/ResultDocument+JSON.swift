@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension ResultDocument {
   /// A member of a document that breaks the schema: where (a path like `variants[2].metrics.hits`),
   /// the value as written, and what was expected. The reader adds the file's name.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension ResultDocument {
   /// One document whose every metric is the median of that metric over `runs`, repetitions of one
   /// scenario; `names` name the runs in messages.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension ResultDocument {
   /// Reads a baseline, a `--json` result or a `--csv` file at `path`.
   ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension ResultDocument {
   /// The document of a finished run, with exactly the metrics and values its CSV has.
   ///

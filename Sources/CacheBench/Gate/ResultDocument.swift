@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The figures of one run, as the gate compares them: run metadata, the scenario, and per variant a
 /// named list of metrics.
 ///

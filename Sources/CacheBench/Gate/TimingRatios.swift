@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Adds to each variant its timing relative to a reference variant of the same run.
 ///
 /// Raw times move with whatever else the host is doing, so the gate never judges them; the ratio of two

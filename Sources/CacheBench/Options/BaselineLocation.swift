@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Where `--save-baseline` writes: a bare name goes to the committed baselines folder, anything that
 /// looks like a path is used as given.
 ///

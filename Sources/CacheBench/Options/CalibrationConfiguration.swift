@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// What `cachebench calibrate` measures: the floors at a given concurrency, and the hit path of every design.
 struct CalibrationConfiguration: Sendable, Equatable {
   /// Tasks contending for the `Mutex` in the contended measurement, as a run's clients would.

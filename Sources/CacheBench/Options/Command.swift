@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// What the command line asked for.
 ///
 /// `CommandLineParser.parse(_:)` produces it; the executable acts on it: `.run` measures a scenario,

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Turns the arguments after `argv[0]` into a `Command`.
 ///
 /// Syntax: `cachebench [run] [--option value | --option=value]... [-h | --help] [--version]`.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Reads the arguments after `compare` (files and options, in any order) and after `baseline`.
 ///
 /// Syntax: `cachebench compare BASELINE CURRENT [CURRENT...] [--profile P]

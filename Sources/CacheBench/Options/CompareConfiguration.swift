@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// What `cachebench compare` was asked to do.
 struct CompareConfiguration: Sendable, Equatable {
   /// The baseline file: a saved baseline, a `--json` result or a `--csv` file.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension Duration {
   /// Why a text is not a duration; `description` completes "invalid duration '…': ".
   enum ParsingError: Error, Equatable, CustomStringConvertible {

@@ -1,10 +1,43 @@
+import CacheBenchCore
+
 /// The help page `cachebench --help` prints.
 ///
 /// Written by hand to read well; `HelpTextTests` checks that it names every `OptionName`, and
 /// `CommandLineParserTests` that the defaults it states are the ones the parser applies.
 enum HelpText {
-  /// Usage line, purpose, every option with its value form, range, unit and default, and exit codes.
-  static let usage = """
+  /// Usage line, purpose, every option with its value form, range, unit and default, the registered
+  /// designs, and exit codes.
+  static var usage: String {
+    template.replacingDesigns(with: designList(RegisteredDesigns.registry))
+  }
+
+  /// The designs section: each registered design, built-in ones first, with its summary and traits,
+  /// wrapped to 80 columns.
+  static func designList(_ registry: DesignRegistry) -> String {
+    let nameWidth = max(16, (registry.names.map(\.count).max() ?? 0) + 2)
+    var lines = ["DESIGNS (for --variants; [default] ones run without it):"]
+    for design in registry.designs {
+      let traits = design.traits.names
+      let text = design.summary + (traits.isEmpty ? "" : " [\(traits.joined(separator: ", "))]")
+      let indent = String(repeating: " ", count: 2 + nameWidth)
+      var line = "  " + design.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      var lineHasWord = false
+      for word in text.split(separator: " ") {
+        if lineHasWord && line.count + 1 + word.count > 80 {
+          lines.append(line)
+          line = indent
+          lineHasWord = false
+        }
+        line += (lineHasWord ? " " : "") + word
+        lineHasWord = true
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The page with a placeholder line where the designs go.
+  private static let template = """
     USAGE: cachebench [run] [options]
            cachebench compare BASELINE CURRENT [CURRENT...] [compare options]
            cachebench baseline NAME RUN [RUN...]
@@ -15,10 +48,9 @@ enum HelpText {
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
 
     OPTIONS:
-      --variants <list>         Cache designs to measure, a comma list of naive,
-                                coalescing, sharded, mutex, repository,
-                                naive-repository (run in that order).
-                                (default: the first four)
+      --variants <list>         Cache designs to measure, a comma list of the
+                                DESIGNS below (run in that order).
+                                (default: the designs marked default)
       --decode <list>           Decode placements, a comma list of inside,
                                 outside, none; each design runs once per
                                 placement. (default: inside,outside)
@@ -109,6 +141,8 @@ enum HelpText {
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
+    {designs}
+
     calibrate measures the floor of each mechanism (clock read, actor call,
     Mutex, task, Task.sleep, harness) and each design's hit path; every run
     measures it too. sweep runs the designs over every decode placement,
@@ -146,4 +180,13 @@ enum HelpText {
       130 interrupted by SIGINT (143: SIGTERM); results so far are written,
           marked interrupted. A second Ctrl-C exits at once.
     """
+}
+
+extension String {
+  /// The help page with its `{designs}` line replaced by `list`.
+  fileprivate func replacingDesigns(with list: String) -> String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.drop { $0 == " " } == "{designs}" ? list : String($0) }
+      .joined(separator: "\n")
+  }
 }

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension LatencyDistribution {
   /// The longest latency any distribution parameter may name; a fetch longer than this is a hang.
   static let maximumParameter = Duration.seconds(60)

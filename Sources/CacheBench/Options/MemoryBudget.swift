@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Refuses, before anything runs, a scenario whose cached payloads alone would need more than half of the
 /// machine's memory, so a typo such as `--payload-bytes 67108864 --keys 10000000` is a usage error and not
 /// an out-of-memory kill halfway through a run.

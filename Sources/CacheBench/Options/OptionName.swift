@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A long option of `cachebench run`, spelled as on the command line.
 ///
 /// The parser accepts exactly these names (plus `-h`, `--help` and `--version`, which are handled

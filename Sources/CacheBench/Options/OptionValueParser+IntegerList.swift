@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension OptionValueParser {
   /// A sweep axis: a comma list whose items are integers (`8`) or doubling ranges (`1..16`), all within
   /// `range`, returned in ascending order.

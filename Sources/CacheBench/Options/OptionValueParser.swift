@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Reads the value of one option as a number, duration or list, checking it against the option's range.
 ///
 /// Every failure is an `OptionsError` naming the option and quoting the value. Numbers are strict:
@@ -121,6 +123,30 @@ enum OptionValueParser {
       selected.append(element)
     }
     return Element.allCases.filter(selected.contains)
+  }
+
+  /// A non-empty comma list of distinct names of designs in `registry`, returned in registration order,
+  /// so `--variants mutex,naive` and `--variants naive,mutex` are the same run. An unknown name is
+  /// refused with the list of registered ones.
+  static func designs(
+    _ value: String, for option: OptionName, in registry: DesignRegistry
+  ) throws(OptionsError) -> [CacheDesign] {
+    let choices = registry.names.joined(separator: ", ")
+    var selected: [CacheDesign] = []
+    for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let design = registry.design(named: String(item)) else {
+        let reason =
+          item.isEmpty
+          ? "empty item; give a comma list of \(choices)"
+          : "unknown design '\(item)'; registered designs: \(choices)"
+        throw .invalidValue(option: option, value: value, reason: reason)
+      }
+      guard !selected.contains(design) else {
+        throw .invalidValue(option: option, value: value, reason: "'\(item)' is listed twice")
+      }
+      selected.append(design)
+    }
+    return registry.designs.filter(selected.contains)
   }
 
   /// Whether `text` is one or more ASCII decimal digits.

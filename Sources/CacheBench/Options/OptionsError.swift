@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Why a command line could not be turned into a `Command`.
 ///
 /// Every case carries the offending input, and `description` is a one-line message that quotes it,

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension RunConfiguration {
   /// A file a run writes besides the table: which format, to which path (`-` for stdout).
   struct Output: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A run: the scenario to measure and where its results go besides the table on stdout.
 struct RunConfiguration: Sendable, Equatable {
   /// The variants and the workload each of them gets.

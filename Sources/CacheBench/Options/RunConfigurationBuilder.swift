@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Collects option values one at a time, then checks how they combine and yields the `RunConfiguration`.
 ///
 /// Starts from `Scenario`'s own defaults, so the defaults live in one place; options the user did not
@@ -33,7 +35,7 @@ struct RunConfigurationBuilder {
     }
     switch option {
     case .variants:
-      designs = try Parse.list(value, for: option, kind: "design")
+      designs = try Parse.designs(value, for: option, in: RegisteredDesigns.registry)
     case .decode:
       placements = try Parse.list(value, for: option, kind: "placement")
     case .decodeCost:
@@ -168,10 +170,12 @@ struct RunConfigurationBuilder {
     }
     var scenario = self.scenario
     let designs =
-      self.designs ?? (scenario.writeRate > 0 ? CacheDesign.repositories : CacheDesign.caches)
+      self.designs
+      ?? (scenario.writeRate > 0
+        ? RegisteredDesigns.registry.writingDesigns : RegisteredDesigns.registry.defaultDesigns)
     scenario.variants = Variant.all(
       designs: designs, placements: placements, shards: scenario.shards)
-    try scenario.checkRepositoryOptions()
+    try scenario.checkDesignTraits()
     if isUniform {
       scenario.distribution = .uniform
     } else if let hotspot {

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// What `cachebench sweep` measures: every design of a run, over the cross product of decode placements,
 /// concurrencies and (for `sharded`) shard counts, with one workload.
 struct SweepConfiguration: Sendable, Equatable {
@@ -49,10 +51,13 @@ struct SweepConfigurationBuilder {
   /// The configuration the recorded options describe, or the first conflict between them.
   func build() throws(OptionsError) -> SweepConfiguration {
     let base = try run.build()
-    guard base.scenario.variants.contains(where: { $0.design == .coalescing }) else {
+    guard base.scenario.variants.contains(where: { $0.design == RegisteredDesigns.reference })
+    else {
       throw .invalidValue(
         option: .variants, value: variantsValue ?? "",
-        reason: "a sweep needs coalescing, the single actor its ratios are relative to")
+        reason:
+          "a sweep needs \(RegisteredDesigns.reference.name), the single actor its ratios are"
+          + " relative to")
     }
     return SweepConfiguration(
       base: base, shardCounts: shardCounts, concurrencies: concurrencies, maxTime: maxTime)

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Writes a result file so that readers see either the old file or the complete new one, never part.
 ///
 /// The text goes to a new temporary file in the destination's directory, named

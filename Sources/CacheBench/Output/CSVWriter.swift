@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders a run as CSV: one header line, then one row per variant, every row repeating the run's
 /// metadata and scenario so files of several runs can be concatenated and filtered.
 ///
@@ -111,14 +113,14 @@ enum CSVWriter {
     Field(name: "decode_cost_ns") { String(DecimalText.nanoseconds($0.scenario.decodeCost)) },
     // Variant.
     Field(name: "variant") { $0.result.variant.name },
-    Field(name: "design") { $0.result.variant.design.rawValue },
+    Field(name: "design") { $0.result.variant.design.name },
     Field(name: "decode") { $0.result.variant.decode.rawValue },
     Field(name: "shards") { String($0.result.variant.shards) },
     // Metrics of the measured window.
     Field(name: "requests") { String($0.result.requests) },
-    Field(name: "hits") { String($0.result.hits) },
-    Field(name: "joins") { String($0.result.joins) },
-    Field(name: "leaders") { String($0.result.leaders) },
+    Field(name: "hits") { outcomeCount($0.result, \.hits) },
+    Field(name: "joins") { outcomeCount($0.result, \.joins) },
+    Field(name: "leaders") { outcomeCount($0.result, \.leaders) },
     Field(name: "errors") { String($0.result.errors) },
     Field(name: "cancellations") { String($0.result.cancellations) },
     Field(name: "fetches") { String($0.result.fetches) },
@@ -170,14 +172,14 @@ enum CSVWriter {
     Field(name: "ctx_switches_vol") { known($0.result.resources.cpu?.voluntarySwitches) },
     Field(name: "ctx_switches_invol") { known($0.result.resources.cpu?.involuntarySwitches) },
     // Contention: queue delay and service time at the cache's isolation, then the floor.
-    Field(name: "actor_wait_p50_ns") { percentile(50, of: $0.result.actorWait) },
-    Field(name: "actor_wait_p99_ns") { percentile(99, of: $0.result.actorWait) },
-    Field(name: "actor_wait_p999_ns") { percentile(99.9, of: $0.result.actorWait) },
-    Field(name: "actor_wait_max_ns") { maximum(of: $0.result.actorWait) },
-    Field(name: "actor_service_p50_ns") { percentile(50, of: $0.result.actorService) },
-    Field(name: "actor_service_p99_ns") { percentile(99, of: $0.result.actorService) },
-    Field(name: "actor_service_p999_ns") { percentile(99.9, of: $0.result.actorService) },
-    Field(name: "actor_service_max_ns") { maximum(of: $0.result.actorService) },
+    Field(name: "actor_wait_p50_ns") { isolation(50, $0.result, \.actorWait) },
+    Field(name: "actor_wait_p99_ns") { isolation(99, $0.result, \.actorWait) },
+    Field(name: "actor_wait_p999_ns") { isolation(99.9, $0.result, \.actorWait) },
+    Field(name: "actor_wait_max_ns") { isolation(nil, $0.result, \.actorWait) },
+    Field(name: "actor_service_p50_ns") { isolation(50, $0.result, \.actorService) },
+    Field(name: "actor_service_p99_ns") { isolation(99, $0.result, \.actorService) },
+    Field(name: "actor_service_p999_ns") { isolation(99.9, $0.result, \.actorService) },
+    Field(name: "actor_service_max_ns") { isolation(nil, $0.result, \.actorService) },
     Field(name: "hit_path_ns") { cost($0.calibration?.hitPath(of: $0.result.variant)) },
     Field(name: "hit_path_floor_ratio") {
       ratio($0.calibration?.hitPathRatio(of: $0.result.variant))
@@ -315,6 +317,25 @@ enum CSVWriter {
 
   private static func percentile(_ percentile: Double, of histogram: LatencyHistogram) -> String {
     histogram.totalCount == 0 ? "" : String(histogram.value(atPercentile: percentile))
+  }
+
+  /// A count of how requests were served, or `n/a` when the design did not report it for every request.
+  private static func outcomeCount(
+    _ result: VariantResult, _ count: KeyPath<VariantResult, Int>
+  ) -> String {
+    result.outcomesReported ? String(result[keyPath: count]) : notAvailable
+  }
+
+  /// A percentile (or, for nil, the maximum) of an isolation histogram, or `n/a` when the design did
+  /// not time its isolation for every request.
+  private static func isolation(
+    _ percentile: Double?, _ result: VariantResult,
+    _ histogram: KeyPath<VariantResult, LatencyHistogram>
+  ) -> String {
+    guard result.isolationTimed else { return notAvailable }
+    let histogram = result[keyPath: histogram]
+    guard let percentile else { return maximum(of: histogram) }
+    return self.percentile(percentile, of: histogram)
   }
 
   private static func maximum(of histogram: LatencyHistogram) -> String {

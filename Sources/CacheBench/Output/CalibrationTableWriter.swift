@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders a `Calibration` for people: the full table `cachebench calibrate` prints, and the two-line floor
 /// summary every run prints under its tables.
 ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A unit ladder for one column of a summary table: every value of the column is shown in one unit,
 /// named once in the header, with one number of fraction digits, so a person compares digits rather
 /// than units and the decimal points line up.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders the contention table of a run: per variant, how long requests queued for the cache's isolation
 /// (`actor_wait`) and how long they spent inside it (`actor_service`), and the uncontended hit path as a
 /// multiple of its floor.
@@ -25,7 +27,8 @@ enum ContentionTableWriter {
       let hitPath = calibration?.hitPath(of: result.variant)
       table.rows.append(
         [result.variant.name, result.variant.decode.rawValue]
-          + spectrum(result.actorWait) + spectrum(result.actorService) + [
+          + spectrum(result.actorWait, known: result.isolationTimed)
+          + spectrum(result.actorService, known: result.isolationTimed) + [
             hitPath.map(CalibrationTableWriter.cost) ?? "n/a",
             calibration.map { CalibrationTableWriter.floorRatioText($0, result.variant) } ?? "n/a",
           ])
@@ -33,8 +36,10 @@ enum ContentionTableWriter {
     return table.render()
   }
 
-  /// p50, p99, p99.9 and max of `histogram`, or four dashes when it recorded nothing.
-  private static func spectrum(_ histogram: LatencyHistogram) -> [String] {
+  /// p50, p99, p99.9 and max of `histogram`, four dashes when it recorded nothing, or four `n/a` when
+  /// the design did not time its isolation (`known` false).
+  private static func spectrum(_ histogram: LatencyHistogram, known: Bool) -> [String] {
+    guard known else { return Array(repeating: CSVWriter.notAvailable, count: 4) }
     guard histogram.totalCount > 0 else { return ["-", "-", "-", "-"] }
     return [50, 99, 99.9].map {
       HumanUnits.latency(nanoseconds: histogram.value(atPercentile: $0))

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders every variant's full latency spectra as CSV (`--histogram-csv`): HdrHistogram's
 /// percentile distribution, one row per percentile level, for plotting on the log(1/(1−p)) axis.
 ///
@@ -23,7 +25,7 @@ enum HistogramCSVWriter {
     var text = CSVWriter.record(columns)
     for result in results {
       let variant = [
-        result.variant.name, result.variant.design.rawValue, result.variant.decode.rawValue,
+        result.variant.name, result.variant.design.name, result.variant.decode.rawValue,
         String(result.variant.shards),
       ]
       for (name, histogram) in result.namedHistograms {

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A latency histogram as the JSON result holds it: enough to rebuild every percentile.
 ///
 /// `buckets` lists the non-empty counters as `[value, count]` pairs in increasing value order, where
@@ -63,10 +65,11 @@ struct HistogramRecord: Codable, Sendable, Equatable {
 /// A bucket is written as the pair `[value, count]`, compact where a file holds thousands of them.
 extension LatencyHistogram.Bucket: Codable {
   /// Reads a `[value, count]` pair; any other length is an error.
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     var container = try decoder.unkeyedContainer()
-    value = try container.decode(UInt64.self)
-    count = try container.decode(Int.self)
+    let value = try container.decode(UInt64.self)
+    let count = try container.decode(Int.self)
+    self.init(value: value, count: count)
     guard container.isAtEnd else {
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "a bucket is a [value, count] pair")
@@ -74,7 +77,7 @@ extension LatencyHistogram.Bucket: Codable {
   }
 
   /// Writes the `[value, count]` pair.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.unkeyedContainer()
     try container.encode(value)
     try container.encode(count)

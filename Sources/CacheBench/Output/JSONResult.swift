@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The full result of a run as the `--json` file holds it: schema version, run metadata, every
 /// scenario option, and per variant its metrics and histograms.
 ///

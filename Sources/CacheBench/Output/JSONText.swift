@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Layout touches on pretty-printed JSON text that `JSONEncoder` does not offer.
 enum JSONText {
   /// `json` with every array that holds only scalars other than strings (numbers, `true`, `false`,

@@ -1,3 +1,4 @@
+import CacheBenchCore
 import Foundation
 
 /// Renders a run as the `--json` document (`JSONResult`, schema 1).
@@ -75,7 +76,7 @@ enum JSONWriter {
     }
     return JSONResult.VariantRecord(
       variant: result.variant.name,
-      design: result.variant.design.rawValue,
+      design: result.variant.design.name,
       decode: result.variant.decode.rawValue,
       shards: result.variant.shards,
       metrics: metrics,

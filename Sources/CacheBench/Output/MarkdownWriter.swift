@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders a run as GitHub-flavoured Markdown, fit for a pull request comment or a CI job summary.
 ///
 /// A heading, then the same table as the terminal (`TableWriter.columns`, one unit per column named

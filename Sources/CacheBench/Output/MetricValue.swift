@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// One metric of a variant in the JSON result: a number, or `null` where the CSV field is empty
 /// (not applicable or nothing measured, never 0).
 ///

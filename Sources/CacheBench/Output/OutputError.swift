@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Why a result file could not be written; each case names the file the user asked for.
 ///
 /// `description` is the message the executable prints, e.g.

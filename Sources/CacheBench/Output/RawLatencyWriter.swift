@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders every measured request's latency as CSV (`--raw-latencies`), for analysis in other tools.
 ///
 /// Columns, in this fixed order: `variant`, `design`, `decode`, `shards` (as in the results CSV),
@@ -21,7 +23,7 @@ enum RawLatencyWriter {
     var text = CSVWriter.record(columns)
     for result in results {
       let prefix = [
-        result.variant.name, result.variant.design.rawValue, result.variant.decode.rawValue,
+        result.variant.name, result.variant.design.name, result.variant.decode.rawValue,
         String(result.variant.shards),
       ].map(CSVWriter.escaped).joined(separator: ",")
       for sample in result.rawLatencies.sorted(by: { $0.request < $1.request }) {

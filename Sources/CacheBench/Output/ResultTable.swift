@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The per-variant summary table as cells, before any layout: headers with units, each cell's text,
 /// and which cells hold their column's best value.
 ///

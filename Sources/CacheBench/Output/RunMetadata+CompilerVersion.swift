@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension RunMetadata {
   /// The version of the Swift compiler that built this binary, to patch precision for 6.0 through 6.4.
   ///

@@ -1,3 +1,4 @@
+import CacheBenchCore
 import Foundation
 
 /// Facts about one invocation that make its figures comparable later: when, on what host, from what build.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders a sweep as CSV: one record per measured cell, with exactly `CSVWriter`'s columns (the cell's
 /// concurrency in `concurrency`, its shard count in `shards`) followed by the sweep's own.
 ///
@@ -29,7 +31,7 @@ enum SweepCSVWriter {
           calibration: calibration(row.cell))
         + [
           String(position), String(matrix.plan.cells.count),
-          SweepPlan.referenceDesign.rawValue, ratio(row.throughputRatio),
+          SweepPlan.referenceDesign.name, ratio(row.throughputRatio),
           ratio(row.latencyP99Ratio),
         ]
       text += CSVWriter.record(values)

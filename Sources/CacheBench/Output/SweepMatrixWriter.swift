@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders a sweep for people: two compact matrices, throughput and p99 request latency of every cell
 /// relative to the single coalescing actor at the same decode placement and concurrency, then the
 /// reference's own figures so the ratios can be turned back into numbers.
@@ -10,7 +12,7 @@ enum SweepMatrixWriter {
   static func render(_ matrix: SweepMatrix) -> String {
     let columns = columnKeys(matrix.plan)
     let header =
-      "relative to \(SweepPlan.referenceDesign.rawValue) (one actor)"
+      "relative to \(SweepPlan.referenceDesign.name) (one actor)"
       + " at the same decode and concurrency"
     return "throughput \(header); higher is better\n"
       + table(matrix, columns: columns) { $0.throughputRatio }

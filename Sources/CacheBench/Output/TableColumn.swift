@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A column of the per-variant summary table that the terminal (`TableWriter`) and Markdown
 /// (`MarkdownWriter`) writers share: its header, alignment, how a result's cell is written, and
 /// which value counts as the column's best, if any.

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Renders the human summary of a run for standard output: a table with one row per variant, then
 /// one line per variant comparing its realised fetch latency with the configured one.
 ///
@@ -60,8 +62,12 @@ enum TableWriter {
       .quantity("max", scale: .latency, best: .lowest) {
         $0.latency.isEmpty ? nil : Double($0.latency.max)
       },
-      Column(header: "hits", alignment: .right) { String($0.hits) },
-      Column(header: "joins", alignment: .right) { String($0.joins) },
+      Column(header: "hits", alignment: .right) {
+        known($0.outcomesReported ? String($0.hits) : nil)
+      },
+      Column(header: "joins", alignment: .right) {
+        known($0.outcomesReported ? String($0.joins) : nil)
+      },
       .count("fetches", best: .lowest) { $0.fetches },
       .count("dup_fetches", best: .lowest) { $0.duplicateFetches },
       // The memory column group: what the window left allocated, per cached entry, allocations per

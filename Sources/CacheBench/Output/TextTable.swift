@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A plain-text table for the terminal: a header row, a dashed rule, then the rows, columns separated by
 /// two spaces, names left-aligned and figures right-aligned, no trailing spaces.
 ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension VariantResult {
   /// The histograms a result exports, by the name the JSON and histogram CSV files give them, in the
   /// order they are written: `latency` (request latency), `fetch_latency` (realised, at the fetcher),

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 extension GateThresholds {
   /// The fields of a profile's `gate` section.
   static let sectionFields = ["reference", "thresholds", "design_thresholds"]

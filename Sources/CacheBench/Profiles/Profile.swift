@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// A named workload scenario read from a JSON file: the scenario fields of `cachebench run`, and the
 /// thresholds `cachebench compare` applies to its results.
 ///

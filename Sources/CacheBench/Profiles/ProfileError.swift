@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Why a profile cannot be used: every case names the file, and where it applies the field (a dotted
 /// path such as `gate.thresholds.fetches.relative`) and the value as written.
 ///

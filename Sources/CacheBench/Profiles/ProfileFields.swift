@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Reads the members of a profile's JSON objects under the profile rules: `_` members are comments,
 /// a repeated member is an error.
 enum ProfileFields {

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Turns a run configuration that names a profile into the configuration to run.
 enum ProfileResolver {
   /// `configuration` with its scenario taken from the profile file, overridden by the command line's

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Confines callgrind's counts to the recorded windows, through valgrind client requests.
 ///
 /// Run under `valgrind --tool=callgrind --instr-atstart=no`: nothing is instrumented until a window opens,

@@ -1,3 +1,4 @@
+import CacheBenchCore
 import Foundation
 
 /// Brackets each recorded window with two dhat profiles, written by forked children, so an allocation

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Brackets each recorded window with two detailed massif snapshots, through valgrind monitor commands,
 /// so a heap profile can be cut to exactly the window.
 ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Stops before each recorded window until SIGUSR1 arrives, so a profiler can be attached by hand to exactly
 /// the part of the run that matters (`perf record -p PID`, `perf trace -p PID`, `heaptrack -p PID`).
 ///

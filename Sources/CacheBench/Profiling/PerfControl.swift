@@ -1,3 +1,4 @@
+import CacheBenchCore
 import Dispatch
 
 /// Switches a `perf record --control fifo:CTL,ACK -D -1` session on for exactly the recorded windows: writes

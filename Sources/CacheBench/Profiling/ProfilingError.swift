@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Why a profiling session (`--perf-ctl`, massif's or dhat's window snapshots) could not do its part; each case names
 /// the FIFO or the command concerned.
 ///

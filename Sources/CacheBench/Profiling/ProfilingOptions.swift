@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// What the profiling options of a run asked for: which windows to record and how to tell the profiler.
 ///
 /// Without any of them a run profiles nothing it was not asked to: callgrind's switches are still issued

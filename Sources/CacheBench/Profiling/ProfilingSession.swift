@@ -1,3 +1,4 @@
+import CacheBenchCore
 import Foundation
 
 /// The window observer a run installs: it passes the recorded windows (per `WindowSelection`) to its tools —

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// One thing done at the edges of a recorded window: pause for a signal, switch perf or callgrind on and off.
 ///
 /// `ProfilingSession` calls the tools in order when a selected window opens and in reverse order when it

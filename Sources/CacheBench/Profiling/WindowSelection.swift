@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Which measured windows a profiler records: every window, or only one variant's.
 ///
 /// On the command line (`--profile-variant`) a variant is written as `Variant.description` prints it,
@@ -21,8 +23,8 @@ enum WindowSelection: Sendable, Equatable {
   static func variant(named text: String, in variants: [Variant]) -> Variant? {
     variants.first { variant in
       text == variant.description
-        || (variant.design == .sharded
-          && text == "\(variant.design.rawValue)/\(variant.decode.rawValue)")
+        || (variant.design.isSharded
+          && text == "\(variant.design.name)/\(variant.decode.rawValue)")
     }
   }
 }

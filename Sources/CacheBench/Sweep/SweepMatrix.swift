@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The measured cells of a sweep and their ratios to their reference cells, computed from the sweep's own
 /// rows and nothing else.
 ///

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// One cell of a sweep: a variant (design, decode placement, shard count) at a concurrency.
 struct SweepCell: Sendable, Equatable, CustomStringConvertible {
   /// The design, decode placement and shard count.
@@ -26,13 +28,13 @@ struct SweepPlan: Sendable, Equatable {
     designs: [CacheDesign], placements: [DecodePlacement], shardCounts: [Int],
     concurrencies: [Int]
   ) {
-    let designs = CacheDesign.allCases.filter(designs.contains)
+    let designs = RegisteredDesigns.registry.designs.filter(designs.contains)
     let placements = DecodePlacement.allCases.filter(placements.contains)
     var cells: [SweepCell] = []
     for placement in placements {
       for concurrency in concurrencies.sorted() {
         for design in designs {
-          let shards = design == .sharded ? shardCounts.sorted() : [1]
+          let shards = design.isSharded ? shardCounts.sorted() : [1]
           for count in shards {
             cells.append(
               SweepCell(
@@ -55,7 +57,7 @@ struct SweepPlan: Sendable, Equatable {
   }
 
   /// The design every cell is compared with.
-  static let referenceDesign = CacheDesign.coalescing
+  static var referenceDesign: CacheDesign { RegisteredDesigns.reference }
 
   /// The reference cell of `cell`: the single coalescing actor at the same placement and concurrency.
   static func reference(of cell: SweepCell) -> SweepCell {

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// Runs the cells of a sweep one after another in one process, each exactly as `run` would measure its
 /// variant (warm-up on a throwaway cache, then a window on a fresh one, then the accounting check), with
 /// the workload, the decoder calibration and the sleep lead shared by every cell.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// What every design reports through the `Cache` protocol beyond lookups.
 @Suite(.timeLimit(.minutes(1)))
@@ -46,7 +48,7 @@ struct CacheTests {
   private struct OpaqueCache: Cache {
     func lookup(_ key: Int) async throws -> CacheLookup {
       CacheLookup(
-        value: CachedValue(payload: Payload(bytes: []), decoded: nil), outcome: .hit,
+        value: CachedValue(payload: Payload(key: 0, bytes: []), decoded: nil), outcome: .hit,
         timing: .singleSegment(enteredAt: MonotonicClock.now()))
     }
 

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The LRU and TTL bookkeeping, driven synchronously with explicit instants.
 struct EntryRetentionTests {

@@ -2,6 +2,8 @@ import Synchronization
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// What the caches report about queueing for, and time inside, their isolation.
 @Suite(.timeLimit(.minutes(1)))
@@ -57,11 +59,11 @@ struct IsolationTimingTests {
     let (issued, lookup) = try await caller.value
 
     #expect(lookup.outcome == .hit)
-    #expect(lookup.timing.entered >= opened, "nobody enters a held actor")
-    #expect(lookup.timing.queueDelay(issued: issued) >= opened - issued)
-    #expect(lookup.timing.reentryWait == 0, "a hit is one isolated segment")
+    #expect(lookup.timing!.entered >= opened, "nobody enters a held actor")
+    #expect(lookup.timing!.queueDelay(issued: issued) >= opened - issued)
+    #expect(lookup.timing!.reentryWait == 0, "a hit is one isolated segment")
     var recorder = ClientRecorder()
-    recorder.record(lookup.timing, issued: issued)
+    recorder.record(lookup.timing!, issued: issued)
     #expect(recorder.actorWait.totalCount == 1)
     #expect(recorder.actorWait.max >= opened - issued)
   }
@@ -76,10 +78,10 @@ struct IsolationTimingTests {
     try await Self.warm(cache, 3, fetcher)
     let hit = try await Self.timedLookup(cache, 3)
     #expect(hit.lookup.outcome == .hit)
-    #expect(hit.lookup.timing.entered <= hit.returned)
-    #expect(hit.lookup.timing.reentryWait == 0)
+    #expect(hit.lookup.timing!.entered <= hit.returned)
+    #expect(hit.lookup.timing!.reentryWait == 0)
     #expect(
-      hit.lookup.timing.queueDelay(issued: hit.issued) + hit.lookup.timing.service
+      hit.lookup.timing!.queueDelay(issued: hit.issued) + hit.lookup.timing!.service
         <= hit.returned - hit.issued)
   }
 
@@ -102,7 +104,7 @@ struct IsolationTimingTests {
     let led = try await leader.value
 
     #expect(led.lookup.outcome == .leader)
-    let timing = led.lookup.timing
+    let timing = try #require(led.lookup.timing)
     let latency = led.returned - led.issued
     #expect(timing.service <= latency - (released - fetchSeenStarted))
     #expect(timing.queueDelay(issued: led.issued) + timing.service <= latency)

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The repository designs over an `EntityStore` whose loads and write round trips are controllable
 /// fetchers, so the delayed-load race is forced step by step, never by sleeping.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The repository's generations and revisions, driven synchronously step by step.
 struct RepositoryTableTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Capacity and expiry through every design's real lookup path, with a manual clock.
 @Suite(.timeLimit(.minutes(1)))

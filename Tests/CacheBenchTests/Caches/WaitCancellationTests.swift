@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A caller cancelled the moment it starts waiting (`--cancel-rate`), driven step by step with a
 /// controllable fetcher: each design's cancellation policy, deterministically.
@@ -64,7 +66,7 @@ struct WaitCancellationTests {
   @Test func theClientTaskStaysUncancelledForItsNextRequest() async throws {
     let fetcher = ControllableFetcher()
     let cache = CoalescingActorCache(fetcher: fetcher, decoder: nil)
-    let client = Task { () -> CacheOutcome in
+    let client = Task { () -> CacheOutcome? in
       await #expect(throws: CancellationError.self) {
         try await WaitCancellation.cancelledLookup(1, in: cache)
       }

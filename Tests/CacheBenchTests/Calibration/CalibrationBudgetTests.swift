@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Which calibration budget a process uses: standard unless its environment asks for quick.
 struct CalibrationBudgetTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The export options end to end through the tool's entry point, on a tiny zero-latency run.
 @Suite(.timeLimit(.minutes(1)))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The tool end to end through its public entry point, on tiny scenarios with a zero-latency fetcher.
 @Suite(.timeLimit(.minutes(1)))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The built `cachebench` executable run as a child process, for figures that must come from a process of
 /// their own: jemalloc's counters are process-wide, so in the test runner every concurrently running test

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The gate end to end through the public entry point: run a profile, save a baseline, compare, and
 /// fail with exit 2 on an injected regression.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The built `cachebench` interrupted as a user would: a signal sent to the child process once its
 /// stderr says the first measured window is open, or a `--deadline` that passes mid-window. No sleeps:

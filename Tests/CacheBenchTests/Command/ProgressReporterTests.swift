@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The progress reporter driven by hand: events and ticks in a fixed order, a clock that moves only
 /// when the test says, and the text it writes captured.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// `calibrate` and `sweep` end to end through the public entry point, on tiny scenarios.
 @Suite(.timeLimit(.minutes(1)))

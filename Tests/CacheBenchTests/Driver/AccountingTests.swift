@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct AccountingTests {
   private func result(requests: Int, hits: Int, leaders: Int, fetches: Int) -> VariantResult {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A window told to stop: it issues nothing more, drains what is in flight within `DrainPolicy`'s
 /// bounds, and reports what it measured. Fetches are held by the controllable fetcher, so which

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// What the driver hands to reports: its events for progress, and raw latencies when asked.
 @Suite(.timeLimit(.minutes(1)))
@@ -36,6 +38,8 @@ struct BenchmarkDriverReportingTests {
         windows.withLock { $0.append(window) }
       case .finished(let result):
         seen.withLock { $0.append(.finished(result.variant.description)) }
+      case .failed(let variant, let reason):
+        Issue.record("\(variant) failed: \(reason)")
       }
     }
     _ = try await driver.run()

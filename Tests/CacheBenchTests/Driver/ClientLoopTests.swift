@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The client loop and the batched request claims.
 @Suite(.timeLimit(.minutes(1)))
@@ -91,7 +93,7 @@ struct ClientLoopTests {
   @Test func aDriverRunRecordsQueueDelayForEveryRequestThatReturned() async throws {
     var scenario = Scenario(
       variants: Variant.all(
-        designs: CacheDesign.allCases, placements: [.inside, .outside], shards: 3))
+        designs: CacheDesign.builtIn, placements: [.inside, .outside], shards: 3))
     scenario.keys = 40
     scenario.concurrency = 8
     scenario.stop = .requests(400)

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The recorders a window's clients record into: made before the window, one per client, taken out of
 /// their slot so the client's copy is unshared, and handed back unmerged.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The open-loop window: latency counted from each request's intended start, beside the actual start.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The driver under random operation mixes on fixed seeds: every request accounted for exactly once,
 /// exactly the drawn invalidations issued, and no fetch outliving its window (the driver's own check,
@@ -21,7 +23,8 @@ struct OperationMixDriverTests {
 
   private func scenario(seed: UInt64, invalidateRate: Double, cancelRate: Double) -> Scenario {
     var scenario = Scenario(
-      variants: Variant.all(designs: CacheDesign.caches, placements: [.noDecode], shards: 3))
+      variants: Variant.all(
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.noDecode], shards: 3))
     scenario.keys = 20
     scenario.distribution = .uniform
     scenario.seed = seed
@@ -102,12 +105,12 @@ struct OperationMixDriverTests {
 
   @Test(arguments: faultMixes)
   func everyFaultMixIsAccountedForInEveryDesign(mix: FaultMix) async throws {
-    for designs in [CacheDesign.caches, CacheDesign.repositories] {
+    for designs in [DesignRegistry.builtIn.defaultDesigns, DesignRegistry.builtIn.writingDesigns] {
       var scenario = scenario(
         seed: mix.seed, invalidateRate: mix.invalidate, cancelRate: mix.cancel)
       scenario.variants = Variant.all(designs: designs, placements: [.noDecode], shards: 3)
       scenario.fetcher.failRate = mix.fail
-      if designs == CacheDesign.repositories { scenario.writeRate = mix.write }
+      if designs == DesignRegistry.builtIn.writingDesigns { scenario.writeRate = mix.write }
       let drawn = (0..<Self.requests).map { scenario.operations.operation(at: $0) }
       let writes = drawn.filter { $0 == .write }.count
       let invalidations = drawn.filter { $0 == .invalidate }.count
@@ -120,7 +123,7 @@ struct OperationMixDriverTests {
             == result.requests, "\(name)")
         #expect(result.fetchesInFlightAfterWindow == 0, "\(name)")
         if mix.fail == 1 { #expect(result.leaders == 0 && result.joins == 0, "\(name)") }
-        guard result.variant.design.isRepository else {
+        guard result.variant.design.takesWrites else {
           #expect(result.repository == nil, "\(name)")
           continue
         }

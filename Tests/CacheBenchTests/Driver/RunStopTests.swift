@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The run-wide stop request: the first reason wins and every waiter hears it once.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// When the driver tells a window observer about windows: once around each measured window, never around
 /// warm-up.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Latency distributions: their spellings, and samples drawn from them through `FetchDraws` on a fixed
 /// seed that match the distribution's mean or median.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The benchmark's fetcher: injected failures, cancellation, and the fetch pool.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Reading back CSV as `CSVWriter` writes it, and refusing what is not a table.
 struct CSVTableTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The gate's verdicts on in-memory runs: green on an identical run, red naming the metric on each
 /// kind of regression.

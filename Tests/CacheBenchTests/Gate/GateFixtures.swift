@@ -1,4 +1,6 @@
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// In-memory runs for the gate tests: a small two-variant run whose figures a test changes one at a time.
 enum GateFixtures {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The instruction-count part of the gate: `Profiles/callgrind.json`, its committed baseline, and how
 /// `compare` judges `instructions_per_request` in the `results.json` that `scripts/valgrind callgrind`

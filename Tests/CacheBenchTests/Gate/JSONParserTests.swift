@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The strict JSON reader behind profiles and baselines, and the writer it must read back.
 struct JSONParserTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// How one rule judges a change, and which rule each metric gets.
 struct MetricRuleTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Runs as documents: written as schema-1 JSON, read back from JSON and from CSV alike, refused with
 /// a message naming the file and field when malformed.

@@ -6,6 +6,8 @@
   #endif
 
   @testable import CacheBench
+  @testable import CacheBenchCore
+  @testable import CacheBenchDesigns
 
   /// jemalloc's counters, read on a thread bound to an arena of its own so that the concurrently running
   /// tests' allocations cannot blur an exact count.

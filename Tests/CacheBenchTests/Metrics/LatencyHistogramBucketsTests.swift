@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// `LatencyHistogram.nonEmptyBuckets`, which the JSON export writes to let readers rebuild histograms.
 struct LatencyHistogramBucketsTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The sweep on threads of its own (`DedicatedThreadsExecutor`), so the workers are known whatever the
 /// concurrently running tests do. Timeouts are generous; nothing here measures time.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Every option and profile field fed every kind of bad value: each must be refused with one line that
 /// names what was wrong, exit 64, and leave no output file behind. The cases are generated from

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The run configurations valid command lines produce.
 struct CommandLineParserTests {
@@ -81,11 +83,13 @@ struct CommandLineParserTests {
     },
     ValidOption("--variants", "naive,coalescing,sharded,mutex") { _ in },
     ValidOption("--decode", "none") {
-      $0.variants = Variant.all(designs: CacheDesign.caches, placements: [.noDecode], shards: 8)
+      $0.variants = Variant.all(
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.noDecode], shards: 8)
     },
     ValidOption("--decode", "none,outside,inside") {
       $0.variants = Variant.all(
-        designs: CacheDesign.caches, placements: [.inside, .outside, .noDecode], shards: 8)
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.inside, .outside, .noDecode],
+        shards: 8)
     },
     ValidOption("--decode-cost", "0us") { $0.decodeCost = .zero },
     ValidOption("--decode-cost", "1s") { $0.decodeCost = .seconds(1) },
@@ -93,12 +97,13 @@ struct CommandLineParserTests {
     ValidOption("--shards", "1") {
       $0.shards = 1
       $0.variants = Variant.all(
-        designs: CacheDesign.caches, placements: [.inside, .outside], shards: 1)
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.inside, .outside], shards: 1)
     },
     ValidOption("--shards", "4096") {
       $0.shards = 4_096
       $0.variants = Variant.all(
-        designs: CacheDesign.caches, placements: [.inside, .outside], shards: 4_096)
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.inside, .outside],
+        shards: 4_096)
     },
     ValidOption("--keys", "1") { $0.keys = 1 },
     ValidOption("--keys", "10000000") { $0.keys = 10_000_000 },
@@ -261,7 +266,8 @@ struct CommandLineParserTests {
     ])
     let expected = Self.defaults {
       $0.shards = 3
-      $0.variants = Variant.all(designs: CacheDesign.caches, placements: [.noDecode], shards: 3)
+      $0.variants = Variant.all(
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.noDecode], shards: 3)
     }
     #expect(
       command

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The command lines of `compare` and `baseline`.
 struct CompareArgumentsParserTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// How `Duration.parse(_:)` reads command-line durations.
 struct DurationParsingTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// What the help page must tell the user.
 struct HelpTextTests {
@@ -18,7 +20,7 @@ struct HelpTextTests {
 
   /// Each option, the default its help entry states, and a command line spelling that default.
   static let statedDefaults: [(option: OptionName, stated: String, arguments: [String])] = [
-    (.variants, "the first four", ["--variants", "naive,coalescing,sharded,mutex"]),
+    (.variants, "the designs marked default", ["--variants", "naive,coalescing,sharded,mutex"]),
     (.decode, "inside,outside", ["--decode", "inside,outside"]),
     (.decodeCost, "20us", ["--decode-cost", "20us"]),
     (.shards, "8", ["--shards", "8"]),

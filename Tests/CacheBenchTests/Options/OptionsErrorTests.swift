@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The errors, and their exact messages, that bad command lines produce.
 struct OptionsErrorTests {
@@ -140,9 +142,9 @@ struct OptionsErrorTests {
       .invalidValue(
         option: .variants, value: "naive,fast",
         reason:
-          "unknown design 'fast'; use naive, coalescing, sharded, mutex, repository, naive-repository"
+          "unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository"
       ),
-      "invalid value 'naive,fast' for --variants: unknown design 'fast'; use naive, coalescing, "
+      "invalid value 'naive,fast' for --variants: unknown design 'fast'; registered designs: naive, coalescing, "
         + "sharded, mutex, repository, naive-repository"),
     BadInput(
       ["--variants", "naive,mutex,naive"],

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The export options (`--json`, `--markdown`, `--histogram-csv`, `--raw-latencies`) and `--quiet`.
 struct OutputOptionsTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// `--write-rate` and the repository designs: which variants a writing run measures, and what the
 /// repository designs refuse.

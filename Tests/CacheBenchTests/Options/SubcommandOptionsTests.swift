@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The options of `calibrate` and `sweep`: what they accept, what they refuse, and the messages.
 struct SubcommandOptionsTests {

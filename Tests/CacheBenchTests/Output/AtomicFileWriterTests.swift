@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct AtomicFileWriterTests {
   /// A fresh directory under the system temporary directory, removed when the test ends.

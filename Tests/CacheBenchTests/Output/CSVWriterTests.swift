@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct CSVWriterTests {
   /// The 25 contention and floor fields of a result without actor timing, in a run without calibration.

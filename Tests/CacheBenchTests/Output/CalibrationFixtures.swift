@@ -1,4 +1,6 @@
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A calibration with round figures, for arithmetic and rendering that must come out exact.
 enum CalibrationFixtures {

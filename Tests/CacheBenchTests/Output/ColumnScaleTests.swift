@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct ColumnScaleTests {
   /// A column's values, the unit it should get and how each value should read.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct HistogramCSVWriterTests {
   /// The naive fixture with latencies 1, 2, 3 and 4 ns and no fetches.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The `--json` document: its shape, its figures, and that it reads back.
 struct JSONWriterTests {

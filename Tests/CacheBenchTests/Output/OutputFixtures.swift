@@ -1,4 +1,6 @@
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Fake results, scenario and metadata for the writer tests.
 ///

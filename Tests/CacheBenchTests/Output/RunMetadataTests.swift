@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct RunMetadataTests {
   @Test func timestampIsISO8601InUTCWithWholeSeconds() {

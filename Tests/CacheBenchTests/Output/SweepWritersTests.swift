@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The sweep's matrices and CSV, from fixed rows.
 struct SweepWritersTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct ProcessThreadsTests {
   @Test func threadsAndCoresAreReadFromProc() throws {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Reading profiles: every field as its option, comments ignored, and one precise message per mistake.
 struct ProfileTests {
@@ -69,7 +71,7 @@ struct ProfileTests {
   @Test func aWriteRateFieldSelectsTheRepositoryDesignsAsTheOptionDoes() throws {
     let scenario = try scenario(#"{"write_rate": 0.1, "decode": ["none"]}"#)
     #expect(scenario.writeRate == 0.1)
-    #expect(scenario.variants.map(\.design) == CacheDesign.repositories)
+    #expect(scenario.variants.map(\.design) == DesignRegistry.builtIn.writingDesigns)
     #expect(throws: (any Error).self) {
       try self.scenario(#"{"write_rate": 0.1, "variants": ["naive"]}"#)
     }
@@ -141,7 +143,7 @@ struct ProfileTests {
     (
       #"{"variants": ["naive", "fast"]}"#,
       "profile 'Profiles/test.json': invalid value [\"naive\", \"fast\"] for field 'variants':"
-        + " unknown design 'fast'; use naive, coalescing, sharded, mutex, repository, naive-repository"
+        + " unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository"
     ),
     (
       #"{"variants": "naive"}"#,

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Massif's window snapshots: which monitor commands each window edge issues, and when none are.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// `--pause-before-window`: the window waits for SIGUSR1, sent in answer to the announcement.
 @Suite(.timeLimit(.minutes(1)))

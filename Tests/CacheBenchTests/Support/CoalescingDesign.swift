@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A coalescing cache under test with the probe tests need: how many callers have joined an in-flight fetch.
 struct CoalescingDesign: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,6 @@
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A fetcher whose fetches stay suspended until the test releases them, so tests force overlap exactly
 /// instead of hoping for it with sleeps. Every fetch is counted in a real `FetchLedger`, the same accounting

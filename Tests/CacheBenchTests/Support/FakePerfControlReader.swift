@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,8 @@ import Synchronization
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Holds a cache actor busy, without suspending, until the test opens the gate: the controllable long call
 /// that makes callers queue.

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Collects what a child process writes to one pipe, on a thread of its own, and lets a test wait for a given
 /// text to appear or for the pipe to close, without sleeping.

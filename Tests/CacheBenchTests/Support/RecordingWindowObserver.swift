@@ -1,4 +1,6 @@
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A window observer that writes down every call, in order, for tests of when the driver calls it.
 final class RecordingWindowObserver: WindowObserver {

@@ -1,4 +1,6 @@
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Allocator statistics that return prepared snapshots in order and log what was asked of them, so meter
 /// tests check exact arithmetic and call order without jemalloc.

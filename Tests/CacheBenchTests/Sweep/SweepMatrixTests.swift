@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// Ratios of a sweep, computed from its own rows.
 struct SweepMatrixTests {

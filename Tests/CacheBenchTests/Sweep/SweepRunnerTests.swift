@@ -2,6 +2,8 @@ import Synchronization
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// A sweep on tiny cells: every cell of the plan, in order, each exactly as `run` would measure it.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 /// The operation mix: counter-based, repeatable, and drawing the shares it was given.
 struct OperationMixTests {

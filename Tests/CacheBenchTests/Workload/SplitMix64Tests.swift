@@ -1,6 +1,8 @@
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct SplitMix64Tests {
   @Test func generatorReproducesTheReferenceOutputsForSeed1234567() {

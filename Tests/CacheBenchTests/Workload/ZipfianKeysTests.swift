@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
 
 struct ZipfianKeysTests {
   @Test(arguments: [0.5, 0.99, 1.2, 2.0], [1, 2, 10_000])

@@ -1,0 +1,121 @@
+/// A cache of payloads keyed by integer key, as every design under test, built-in or a user's, presents
+/// itself to the harness.
+///
+/// Only `lookup` is required. The harness measures fetches, duplicates, latency, memory and CPU itself;
+/// what it cannot see from outside, a design may report in the `CacheLookup` it returns (how the request
+/// was served, when it entered isolation). A design that reports nothing gets `n/a` in those columns,
+/// never 0.
+///
+/// Errors thrown by `lookup` count as `errors`, except `CancellationError`, which counts as a
+/// cancellation (the caller was cancelled, or the entry it waited on was invalidated).
+public protocol Cache: Sendable {
+  /// Returns the value for `key`, fetching it through the environment's fetcher on a miss.
+  func lookup(_ key: Int) async throws -> CacheLookup
+
+  /// Removes the entry for `key`; an in-flight fetch for it should be cancelled and not admitted.
+  ///
+  /// Required, with no default: an actor's own synchronous `invalidate` would otherwise lose overload
+  /// resolution to a default in a protocol extension, and callers would silently get the default. A
+  /// design with no invalidation implements it as an empty method and ignores `--invalidate-rate`.
+  func invalidate(_ key: Int) async
+
+  /// Keys with a ready value now (fetches in flight not counted), for the bytes each entry costs; nil
+  /// when the design cannot tell, which is what a design that does not implement it reports.
+  var readyEntryCount: Int? { get async }
+
+  /// Sends a write of `key` through the cache (designs with `DesignTraits.takesWrites`); nil from a
+  /// design that has no writes, which the options never let a run ask of it.
+  func write(_ key: Int) async -> WriteResult?
+
+  /// The store behind a design that takes writes, the witness of `stale_served_after_write`; nil for the
+  /// designs without one. Read once per client, never per request.
+  var entityStore: EntityStore? { get }
+
+  /// Loads refused admission so far (`stale_rejected`); nil for a design without admission checks.
+  var staleRejectedCount: Int? { get async }
+}
+
+extension Cache {
+  @inlinable
+  public var readyEntryCount: Int? {
+    get async { nil }
+  }
+
+  @inlinable
+  public func write(_ key: Int) async -> WriteResult? { nil }
+
+  public var entityStore: EntityStore? { nil }
+
+  @inlinable
+  public var staleRejectedCount: Int? {
+    get async { nil }
+  }
+}
+
+/// How a write sent through a design that takes writes ended.
+public struct WriteResult: Sendable, Equatable {
+  /// The store refused it: the entity's revision was not the one the cache expected.
+  public var conflict: Bool
+
+  @inlinable
+  public init(conflict: Bool) {
+    self.conflict = conflict
+  }
+}
+
+/// How one successful request was served.
+public enum CacheOutcome: Sendable, Equatable {
+  /// Served from a ready entry without waiting for a fetch.
+  case hit
+  /// Served by awaiting a fetch another caller started.
+  case join
+  /// The request started the fetch that served it.
+  case leader
+}
+
+/// The value a cache returned for one request, and what the design could tell about how: its outcome
+/// (`hits`, `joins`, `leaders`) and its `IsolationTiming` (`actor_wait`, `actor_service`).
+///
+/// Both reports are optional hooks. A design that leaves `outcome` nil on any request gets `n/a` for
+/// hits, joins and leaders; one that leaves `timing` nil on any request gets `n/a` for the actor wait and
+/// service figures. The harness never fills them with zeros.
+public struct CacheLookup: Sendable {
+  public var value: CachedValue
+  /// How the request was served; nil when the design does not say.
+  public var outcome: CacheOutcome?
+  /// When the request entered the cache's isolation and how long it spent there; nil when the design
+  /// does not measure it.
+  public var timing: IsolationTiming?
+  /// For a leader, why nothing was ready (cold, evicted or expired); nil for hits, joins and designs
+  /// that do not say.
+  public var missCause: MissCause?
+  /// The entity revision served, for designs that take writes; nil for the others.
+  public var revision: UInt64?
+
+  /// A lookup's answer, with whatever the design can report about it.
+  @inlinable
+  public init(
+    value: CachedValue, outcome: CacheOutcome? = nil, timing: IsolationTiming? = nil,
+    missCause: MissCause? = nil, revision: UInt64? = nil
+  ) {
+    self.value = value
+    self.outcome = outcome
+    self.timing = timing
+    self.missCause = missCause
+    self.revision = revision
+  }
+}
+
+/// What a cache keeps per key: the fetched payload and, when the cache decodes (`DecodePlacement.inside`),
+/// the decoded result.
+public struct CachedValue: Sendable {
+  public var payload: Payload
+  /// The decoder's result, for a cache that decoded inside; nil otherwise.
+  public var decoded: UInt64?
+
+  @inlinable
+  public init(payload: Payload, decoded: UInt64? = nil) {
+    self.payload = payload
+    self.decoded = decoded
+  }
+}

@@ -1,0 +1,93 @@
+extension Calibration {
+  /// The targets at which `Task.sleep` overshoot is measured: 50 µs, 1 ms and 10 ms.
+  package static let sleepTargets: [Duration] = [
+    .microseconds(50), .milliseconds(1), .milliseconds(10),
+  ]
+
+  /// The hit paths a run of `variants` needs: one per distinct design and shard count, in variant order.
+  package static func hitPathDesigns(of variants: [Variant]) -> [(design: CacheDesign, shards: Int)]
+  {
+    var seen: [(design: CacheDesign, shards: Int)] = []
+    for variant in variants
+    where !seen.contains(where: { $0.design == variant.design && $0.shards == variant.shards }) {
+      seen.append((variant.design, variant.shards))
+    }
+    return seen
+  }
+
+  /// Measures every floor in this process: the probes of one operation interleaved round by round
+  /// (`CalibrationProbes.bestOfInterleavedRounds`), then the `Mutex` contended at `concurrency`, then the
+  /// sleeps; the harness runs with `keys`, and there is a hit path for each of `hitPaths`.
+  ///
+  /// Meant to run before any load (at the start of a run or a sweep), so the figures are the machine's and
+  /// not the benchmark's. `onProbe` is told the name of each probe as it starts, for progress on stderr.
+  @concurrent
+  package static func measure(
+    concurrency: Int, keys: KeySequence, hitPaths: [(design: CacheDesign, shards: Int)],
+    budget: CalibrationBudget = .standard, onProbe: @Sendable (String) -> Void = { _ in }
+  ) async -> Calibration {
+    onProbe("clock, histogram, calls, Mutex, task, harness and hit paths, interleaved")
+    let harness = await HarnessProbe.makeRound(keys: keys, budget: budget)
+    var hitPathRounds: [ProbeRound?] = []
+    for (design, shards) in hitPaths {
+      hitPathRounds.append(
+        await HitPathProbe.makeRound(design: design, shards: shards, budget: budget))
+    }
+    let probes: [ProbeRound] =
+      [
+        CalibrationProbes.clockRead(budget: budget),
+        CalibrationProbes.histogramRecord(budget: budget),
+        CalibrationProbes.asyncCall(budget: budget),
+        CalibrationProbes.emptyActorCall(budget: budget),
+        CalibrationProbes.timedActorCall(budget: budget),
+        CalibrationProbes.actorToActorCall(budget: budget),
+        CalibrationProbes.mutexUncontended(budget: budget),
+        CalibrationProbes.taskCreation(budget: budget),
+        harness.round,
+      ] + hitPathRounds.compactMap { $0 }
+    let best = await CalibrationProbes.bestOfInterleavedRounds(probes, rounds: budget.rounds)
+    var measuredHitPaths = best.dropFirst(9).makeIterator()
+    let hitPathFigures = zip(hitPaths, hitPathRounds).map { path, round in
+      HitPath(
+        design: path.design, shards: path.shards,
+        nanoseconds: round == nil ? nil : measuredHitPaths.next().flatMap { $0.isFinite ? $0 : nil }
+      )
+    }
+    onProbe("contended Mutex")
+    let contended = await CalibrationProbes.mutexContended(
+      concurrency: concurrency, budget: budget)
+    onProbe("Task.sleep")
+    var overshoots: [SleepOvershoot] = []
+    for target in sleepTargets {
+      overshoots.append(
+        SleepOvershoot(
+          target: UInt64(target.nanoseconds),
+          overshoot: await CalibrationProbes.sleepOvershoot(target: target, budget: budget)))
+    }
+    return Calibration(
+      clockRead: best[0], histogramRecord: best[1], asyncCall: best[2], emptyActorCall: best[3],
+      timedActorCall: best[4], actorToActorCall: best[5], mutexUncontended: best[6],
+      mutexContended: contended.nanoseconds, contendedConcurrency: concurrency,
+      contendingTasks: contended.tasks, taskCreation: best[7], sleepOvershoots: overshoots,
+      harness: HarnessCost(
+        nanosecondsPerRequest: best[8],
+        allocatedBytesPerRequest: harness.allocatedBytesPerRequest()),
+      hitPaths: hitPathFigures)
+  }
+
+  /// This calibration with the contended `Mutex` measured again at `concurrency`, for a sweep whose cells
+  /// differ in concurrency.
+  @concurrent
+  package func remeasuringContention(
+    at concurrency: Int, budget: CalibrationBudget = .standard
+  ) async -> Calibration {
+    guard concurrency != contendedConcurrency else { return self }
+    var copy = self
+    let contended = await CalibrationProbes.mutexContended(
+      concurrency: concurrency, budget: budget)
+    copy.mutexContended = contended.nanoseconds
+    copy.contendedConcurrency = concurrency
+    copy.contendingTasks = contended.tasks
+    return copy
+  }
+}

@@ -1,0 +1,114 @@
+import Synchronization
+
+/// Stands in for real decoding (JSON, images): CPU work over the payload bytes with a cost the user sets.
+///
+/// The work is a dependent multiply-xor chain over the bytes, repeated or truncated to a calibrated number of
+/// byte steps, so the compiler cannot skip it and it takes the same time on every payload of a run.
+/// `calibrated(cost:)` measures this machine once, so `--decode-cost 200us` means 200 µs here and elsewhere.
+///
+/// The decoder a design gets for `--decode inside` counts its decodes (`DecodeCounter`), so the harness can
+/// tell a design that was asked to decode inside and did not.
+public struct PayloadDecoder: Sendable {
+  /// Byte steps per decode; 0 means no work.
+  public let steps: Int
+  /// Counts every decode when set: one relaxed atomic add, small beside any decode worth placing.
+  package let counter: DecodeCounter?
+
+  package init(steps: Int, counter: DecodeCounter? = nil) {
+    precondition(steps >= 0)
+    self.steps = steps
+    self.counter = counter
+  }
+
+  /// This decoder's work, counted by `counter`.
+  package func counted(by counter: DecodeCounter) -> PayloadDecoder {
+    PayloadDecoder(steps: steps, counter: counter)
+  }
+
+  /// A decoder whose `decode` takes about `cost` on this machine.
+  package static func calibrated(cost: Duration) -> PayloadDecoder {
+    let nanoseconds = cost.nanoseconds
+    guard nanoseconds > 0 else { return PayloadDecoder(steps: 0) }
+    return PayloadDecoder(steps: Int((Double(nanoseconds) / stepNanoseconds).rounded()))
+  }
+
+  /// Nanoseconds per byte step, measured once per process as the fastest of several timed passes (the least
+  /// disturbed by other work on the machine).
+  ///
+  /// Under valgrind the clock says nothing about native speed and differs from run to run, so the step takes
+  /// `nominalStepNanoseconds` instead: a decode then executes the same instructions on every run, which
+  /// callgrind's instruction counts need to repeat, and about as many as natively on the reference machine.
+  package static let stepNanoseconds: Double = {
+    if ValgrindClient.isRunning { return nominalStepNanoseconds }
+    let probe = Payload(key: 1, count: 4_096)
+    let trialSteps = 1 << 20
+    var best = Double.infinity
+    for _ in 0..<7 {
+      let start = MonotonicClock.now()
+      let checksum = run(steps: trialSteps, over: probe)
+      let elapsed = MonotonicClock.now() - start
+      blackHole(checksum)
+      best = min(best, Double(elapsed) / Double(trialSteps))
+    }
+    return max(best, 0.01)
+  }()
+
+  /// The native cost of a byte step on the reference machine (2-core x86_64 CI host, release build: the
+  /// fastest of 20 passes of 2^20 steps gave 1.38-1.40 ns), used when a clock cannot be trusted.
+  package static let nominalStepNanoseconds = 1.4
+
+  /// Decodes `payload`, returning a checksum of the work so the work is observable.
+  public func decode(_ payload: Payload) -> UInt64 {
+    counter?.count()
+    return Self.run(steps: steps, over: payload)
+  }
+
+  private static func run(steps: Int, over payload: Payload) -> UInt64 {
+    payload.bytes.withUnsafeBufferPointer { bytes in
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      guard !bytes.isEmpty else { return hash }
+      var remaining = steps
+      while remaining > 0 {
+        let pass = min(remaining, bytes.count)
+        for index in 0..<pass {
+          hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+        }
+        remaining -= pass
+      }
+      return hash
+    }
+  }
+}
+
+/// Keeps a computed value alive so the optimiser cannot delete the work that produced it.
+@inline(never)
+package func blackHole(_ value: UInt64) {
+  blackHoleSink.store(value, ordering: .relaxed)
+}
+
+private let blackHoleSink = Atomic<UInt64>(0)
+
+/// How many decodes a decoder ran, for the check that a design asked to decode inside did.
+package final class DecodeCounter: Sendable {
+  private let decodes = Atomic<Int>(0)
+
+  package init() {}
+
+  @inline(__always)
+  package func count() {
+    decodes.add(1, ordering: .relaxed)
+  }
+
+  /// Decodes so far.
+  package var total: Int { decodes.load(ordering: .relaxed) }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, saturating at `Int64.max`.
+  package var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    return scaled &+ attoseconds / 1_000_000_000
+  }
+}

@@ -1,0 +1,112 @@
+/// The measured figures of one variant's window, as the writers and the gate read them.
+///
+/// Names follow the metric vocabulary in DESIGN.md. Times are nanoseconds.
+package struct VariantResult: Sendable {
+  package var variant: Variant
+  /// Cache lookups completed or failed in the window.
+  package var requests: Int
+  package var hits: Int
+  /// Requests served by a design that did not report how (no `CacheLookup.outcome`); while any are,
+  /// `hits`, `joins` and `leaders` are unknown and every output writes them as n/a.
+  package var unclassified = 0
+  package var joins: Int
+  package var leaders: Int
+  package var errors: Int
+  package var cancellations: Int
+  /// Calls the fetcher received.
+  package var fetches: Int
+  /// Fetches that began while another fetch of the same key was in flight, counted at the fetcher.
+  package var duplicateFetches: Int
+  /// Wall time of the measured window, from the first request issued to the last one completed.
+  package var windowNanoseconds: UInt64
+  /// Request latency, from issue to completion.
+  package var latency: LatencyHistogram
+  /// Realised fetch latency, measured at the fetcher.
+  package var fetchLatency: LatencyHistogram
+  /// The fetch latency the fetcher was configured with.
+  package var configuredFetchLatency: Duration
+  /// Every request's latency, in no particular order; empty unless raw latencies were asked for.
+  package var rawLatencies: [RawLatencySample] = []
+  /// Memory and CPU the window cost; unknown figures are nil.
+  package var resources = ResourceUsage.unmeasured
+  /// `Cache.invalidate` calls issued in the window (`--invalidate-rate`); not requests.
+  package var invalidations = 0
+  /// Fetches still running at the fetcher when the window had drained; anything but 0 means a task
+  /// outlived the window.
+  package var fetchesInFlightAfterWindow = 0
+  /// Leaders that missed because their key's entry had been evicted to respect `--capacity`.
+  package var evictions = 0
+  /// Leaders that missed because their key's entry had outlived `--ttl`.
+  package var expirations = 0
+  /// The repository figures, for the repository designs only; nil for the others, whose columns are
+  /// then empty rather than 0.
+  package var repository: RepositoryFigures? = nil
+  /// Completed fetches (loads) refused admission because their entry's identity or generation moved on;
+  /// nil only for a design that cannot tell.
+  package var staleRejected: Int? = nil
+  /// `actor_wait`: per request that returned a value, its queue delay before entering the cache's isolation
+  /// (the actor, the shard actor, or the lock for `mutex`); see `IsolationTiming`.
+  package var actorWait = LatencyHistogram()
+  /// `actor_service`: per request that returned a value, its time inside the cache's isolation.
+  package var actorService = LatencyHistogram()
+
+  /// Histograms a result keeps (latency, fetch latency, actor wait, actor service), which outlive the
+  /// variant's window as part of the result rather than as a leak.
+  package static let histogramCount = 4
+  /// Whether the run this result belongs to was cut short by a signal or its deadline: this window may
+  /// have served fewer requests than the scenario asked for, and later variants were not measured.
+  package var interrupted = false
+  /// Clients of an interrupted window that were still inside a request when it was given up on (see
+  /// `DrainPolicy`); their requests are counted in no figure of this result.
+  package var undrainedClients = 0
+  /// Whether the window was stopped because it made no progress for `stallTimeout` (a request hung in
+  /// the cache); the run went on with the next variant.
+  package var stalled = false
+  /// How long the window could go without progress before it counted as stalled.
+  package var stallTimeout: Duration = .zero
+
+  /// Requests served by a design that did not time its isolation (no `CacheLookup.timing`); while any
+  /// are, `actor_wait` and `actor_service` are unknown and written as n/a.
+  package var untimed = 0
+  /// Answers for another key than the one asked for, each counted in `errors` too.
+  package var wrongKeyAnswers = 0
+  /// What the first failed request said, when any failed; for the variant's report on stderr.
+  package var firstErrorDescription: String? = nil
+  /// Decodes the design ran with `--decode inside`, counted by the decoder it was handed; nil for the
+  /// other placements.
+  package var insideDecodes: Int? = nil
+
+  /// Whether the design said how every request was served, so `hits`, `joins` and `leaders` are known.
+  package var outcomesReported: Bool { unclassified == 0 }
+  /// Whether the design timed every served request's isolation, so `actor_wait` and `actor_service`
+  /// are known.
+  package var isolationTimed: Bool { untimed == 0 }
+
+  /// Time fetches waited for a fetch-pool slot (`--fetch-limit`), apart from actor queueing; nil without a pool.
+  package var fetchQueue: LatencyHistogram? = nil
+  /// Open-loop figures (`--rate`); nil in a closed-loop run.
+  package var openLoop: OpenLoopFigures? = nil
+
+  /// Histograms this result actually holds: the `histogramCount` always kept, plus the fetch-queue
+  /// histogram with a pool and the actual-start latency of an open-loop run. `retained_bytes` does not
+  /// charge them to the variant.
+  package var heldHistogramCount: Int {
+    Self.histogramCount + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1)
+  }
+
+  /// Requests per second of window wall time.
+  package var throughput: Double {
+    windowNanoseconds == 0 ? 0 : Double(requests) * 1e9 / Double(windowNanoseconds)
+  }
+}
+
+/// What a repository design's window counted besides the requests.
+package struct RepositoryFigures: Sendable, Equatable {
+  /// Writes sent (operations, not requests).
+  package var writes: Int
+  /// Writes the store refused because the entity's revision was not the expected one.
+  package var conflicts: Int
+  /// Reads that returned a revision older than one whose write had completed before they began; must
+  /// be 0 for `repository`.
+  package var staleServedAfterWrite: Int
+}

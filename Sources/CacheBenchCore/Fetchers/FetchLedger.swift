@@ -1,0 +1,72 @@
+/// The server's view of the fetches a cache made: how many, how many duplicated one already in flight for
+/// the same key, and how long each took.
+///
+/// Fetches are slow (a millisecond is typical) and far fewer than requests, so one `Mutex` here costs nothing
+/// the request hot path would notice, and it makes the in-flight count per key exact.
+package final class FetchLedger: Sendable {
+  /// The figures accumulated so far.
+  package struct Totals: Sendable {
+    package var fetches = 0
+    package var duplicateFetches = 0
+    package var inFlight = 0
+    package var latency = LatencyHistogram()
+    /// Time fetches waited for a slot of the fetch pool (`--fetch-limit`), or nil when there is no pool.
+    package var fetchQueue: LatencyHistogram? = nil
+  }
+
+  private struct State {
+    var totals = Totals()
+    var inFlightByKey: [Int: Int] = [:]
+    /// Fetches begun per key, the ordinal `FetchDraws` reads the next fetch's latency and fate from.
+    var fetchesByKey: [Int: Int] = [:]
+  }
+
+  private let state = SanitizerVisibleMutex(State())
+
+  /// Creates an empty ledger; `recordsFetchQueue` adds the histogram of pool waits.
+  package init(recordsFetchQueue: Bool = false) {
+    if recordsFetchQueue { state.withLock { $0.totals.fetchQueue = LatencyHistogram() } }
+  }
+
+  /// Records that a fetch of `key` began; it is a duplicate when another fetch of `key` is still in flight.
+  /// Returns how many fetches of `key` began before this one (its 0-based ordinal).
+  @discardableResult
+  package func begin(_ key: Int) -> Int {
+    state.withLock { state in
+      let ordinal = state.fetchesByKey[key, default: 0]
+      state.fetchesByKey[key] = ordinal + 1
+      let current = state.inFlightByKey[key, default: 0]
+      if current > 0 { state.totals.duplicateFetches += 1 }
+      state.inFlightByKey[key] = current + 1
+      state.totals.fetches += 1
+      state.totals.inFlight += 1
+      return ordinal
+    }
+  }
+
+  /// Records that a fetch waited `nanoseconds` for a slot of the fetch pool before it began.
+  package func recordFetchQueue(nanoseconds: UInt64) {
+    state.withLock { $0.totals.fetchQueue?.record(nanoseconds) }
+  }
+
+  /// Records that a fetch of `key` ended, successfully or not, after `nanoseconds`.
+  package func end(_ key: Int, nanoseconds: UInt64) {
+    state.withLock { state in
+      let remaining = state.inFlightByKey[key, default: 1] - 1
+      state.inFlightByKey[key] = remaining == 0 ? nil : remaining
+      state.totals.inFlight -= 1
+      state.totals.latency.record(nanoseconds)
+    }
+  }
+
+  /// A snapshot of the figures.
+  package var totals: Totals {
+    state.withLock { $0.totals }
+  }
+
+  /// Fetches begun plus fetches ended so far: a figure that moves while any fetch starts or finishes,
+  /// for the stall watch. Reads no histogram, so it never shares one a fetcher is about to record into.
+  package var fetchEvents: Int {
+    state.withLock { 2 * $0.totals.fetches - $0.totals.inFlight }
+  }
+}

@@ -1,0 +1,155 @@
+/// Measures what a window costs in memory and CPU, from jemalloc and the kernel.
+///
+/// Around each window the driver calls `begin()` and `end(_:cachedEntries:)`:
+/// - `begin()` flushes every worker thread's allocator cache (merging the requests they served during
+///   warm-up), returns freed pages to the kernel so the window starts from live data, resets the kernel's
+///   peak RSS, and reads the allocator and CPU counters;
+/// - `end` reads CPU first (so what follows is not charged to the window), then peak and current RSS, then
+///   flushes every worker thread again and reads the allocator.
+/// Reading costs happen outside the window's clock. Each source is injectable, and each may be missing:
+/// its figures are then nil (`n/a`), never 0.
+package struct ResourceMeter: Sendable {
+  /// Where allocator figures come from, or why there are none.
+  package enum AllocatorSource: Sendable {
+    case available(any AllocatorStatistics)
+    case unavailable(reason: String)
+  }
+
+  /// What `begin()` read, for `end` to subtract.
+  package struct Mark: Sendable {
+    package var allocator: AllocatorSnapshot?
+    package var cpu: CPUTimes?
+    package var notes: [String] = []
+  }
+
+  package var allocator: AllocatorSource
+  /// Finds the window's peak RSS; nil when the kernel offers no way.
+  package var peakRSS: (any PeakRSSTracker)?
+  /// The process's resident set size now, bytes.
+  package var residentSetSize: @Sendable () -> Int?
+  /// The process's CPU counters now.
+  package var cpuTimes: @Sendable () -> CPUTimes?
+  /// Bytes one empty `LatencyHistogram` holds as the allocator counts them, measured once; subtracted
+  /// where the tool's own recorders would otherwise be charged to a cache. Nil when unknown.
+  package var histogramBytes: Int?
+
+  /// Measures nothing: every figure unknown. The driver's default, so runs that do not ask for memory
+  /// figures (most tests) pay nothing for them.
+  package static let disabled = ResourceMeter(
+    allocator: .unavailable(reason: "not measured"), peakRSS: nil, residentSetSize: { nil },
+    cpuTimes: { nil }, histogramBytes: nil)
+
+  /// The meter for this process: jemalloc if it is the process allocator, the kernel's `VmHWM` if the
+  /// process may reset it (else a sampler every millisecond), `/proc/self/status` and `getrusage`.
+  package static func system() -> ResourceMeter {
+    let allocator: AllocatorSource
+    do {
+      allocator = .available(try JemallocStats.open())
+    } catch {
+      allocator = .unavailable(reason: error.description)
+    }
+    var meter = ResourceMeter(
+      allocator: allocator,
+      peakRSS: HighWaterMarkTracker.ifSupported() ?? SampledPeakTracker() as any PeakRSSTracker,
+      residentSetSize: { ProcessMemory.current()?.residentBytes },
+      cpuTimes: { CPUTimes.now() },
+      histogramBytes: nil)
+    meter.histogramBytes = meter.allocatedBytes { LatencyHistogram() }
+    return meter
+  }
+
+  /// Lines for stderr at the start of a run with `clients` client tasks: figures this meter cannot
+  /// produce or produces approximately, and what the tool's own recorders weigh.
+  package func notes(clients: Int) -> [String] {
+    var notes: [String] = []
+    if case .unavailable(let reason) = allocator {
+      notes.append("memory columns from jemalloc are n/a: \(reason)")
+    }
+    if case .sampled(let interval)? = peakRSS?.source {
+      notes.append(
+        "peak_rss_bytes is sampled every \(HumanUnits.latency(interval)): this kernel does not let"
+          + " the process reset VmHWM")
+    }
+    if peakRSS == nil {
+      notes.append("peak_rss_bytes is n/a: no way to read this process's resident set")
+    }
+    if let histogramBytes {
+      let recorderTotal = clients * ClientRecorder.histogramCount * histogramBytes
+      notes.append(
+        "each client's recorder holds \(ClientRecorder.histogramCount) histograms of"
+          + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
+          + " clients during a window:"
+          + " in peak_rss_bytes, not in bytes_per_entry")
+    }
+    return notes
+  }
+
+  /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when
+  /// unknown. Runs `make` on the calling thread.
+  package func allocatedBytes<Value>(by make: () -> Value) -> Int? {
+    guard case .available(let statistics) = allocator else { return nil }
+    return statistics.allocatedBytes(by: make)
+  }
+
+  /// Allocated bytes once every worker thread has flushed its cache, for comparing before and after a
+  /// variant; nil when unknown.
+  package func settledAllocatedBytes() async -> Int? {
+    guard case .available(let statistics) = allocator,
+      await statistics.flushWorkerThreadCaches()
+    else { return nil }
+    return statistics.snapshot()?.allocatedBytes
+  }
+
+  /// Prepares and reads the counters at the start of a window.
+  package func begin() async -> Mark {
+    var mark = Mark()
+    if case .available(let statistics) = allocator {
+      if await statistics.flushWorkerThreadCaches() {
+        statistics.purgeUnusedPages()
+        mark.allocator = statistics.snapshot()
+      } else {
+        mark.notes.append(Self.unflushedNote)
+      }
+    }
+    peakRSS?.start()
+    mark.cpu = cpuTimes()
+    return mark
+  }
+
+  /// Reads the counters at the end of the window begun with `mark`; `cachedEntries` is what the cache
+  /// holds now.
+  package func end(_ mark: Mark, cachedEntries: Int?) async -> ResourceUsage {
+    var usage = ResourceUsage()
+    if let start = mark.cpu, let now = cpuTimes() { usage.cpu = now.since(start) }
+    if let peakRSS {
+      usage.peakRSSBytes = peakRSS.stop()
+      usage.peakRSSSource = peakRSS.source
+    }
+    usage.rssBytes = residentSetSize()
+    usage.cachedEntries = cachedEntries
+    usage.notes = mark.notes
+    if case .available(let statistics) = allocator, let start = mark.allocator {
+      if await statistics.flushWorkerThreadCaches() {
+        if let end = statistics.snapshot() {
+          usage.allocator = AllocatorUsage(
+            allocatedBytes: end.allocatedBytes, residentBytes: end.residentBytes,
+            allocatedDeltaBytes: end.allocatedBytes - start.allocatedBytes,
+            residentDeltaBytes: end.residentBytes - start.residentBytes,
+            mallocCount: end.mallocCount &- start.mallocCount)
+        }
+      } else {
+        usage.notes.append(Self.unflushedNote)
+      }
+    }
+    if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
+      // The window's merged request recorder is allocated inside it and survives it as the result.
+      let recorderBytes = ClientRecorder.histogramCount * histogramBytes
+      usage.bytesPerEntry =
+        Double(allocator.allocatedDeltaBytes - recorderBytes) / Double(cachedEntries)
+    }
+    return usage
+  }
+
+  private static let unflushedNote =
+    "jemalloc columns are n/a: not every worker thread could flush its allocator cache in time"
+}

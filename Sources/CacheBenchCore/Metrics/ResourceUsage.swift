@@ -1,0 +1,58 @@
+/// What one variant's measured window cost in memory and CPU.
+///
+/// Every figure is optional: nil means unknown (jemalloc unavailable, `/proc` unreadable, a worker thread
+/// that could not be flushed), and the writers show it as `n/a`, never as 0.
+package struct ResourceUsage: Sendable, Equatable {
+  /// jemalloc's figures for the window; nil when they are unknown.
+  package var allocator: AllocatorUsage?
+  /// Keys with a ready value in the cache at window end; nil when the design cannot tell.
+  package var cachedEntries: Int?
+  /// What each cached entry costs: the allocated delta less the one latency recorder the window keeps for
+  /// its result, divided by `cachedEntries`; nil when either is unknown or nothing is cached.
+  package var bytesPerEntry: Double?
+  /// Allocated bytes the variant left behind once its caches and tasks were released, compared with
+  /// before its warm-up, not counting the two latency histograms its result keeps; about 0 when nothing
+  /// leaks into the next variant.
+  package var retainedBytes: Int?
+  /// The process's highest resident set size during the window, bytes.
+  package var peakRSSBytes: Int?
+  /// How `peakRSSBytes` was found.
+  package var peakRSSSource: PeakRSSSource?
+  /// The process's resident set size (`VmRSS`) at window end, bytes.
+  package var rssBytes: Int?
+  /// CPU time and context switches of the whole process during the window.
+  package var cpu: CPUTimes?
+  /// Why figures that the meter normally produces are missing for this window, one line each.
+  package var notes: [String] = []
+
+  /// Nothing measured: every figure unknown.
+  package static let unmeasured = ResourceUsage()
+}
+
+/// jemalloc's figures for one window.
+package struct AllocatorUsage: Sendable, Equatable {
+  /// `stats.allocated` at window end, bytes.
+  package var allocatedBytes: Int
+  /// `stats.resident` at window end, bytes.
+  package var residentBytes: Int
+  /// `allocatedBytes` less its value at window start: what the window left allocated, bytes.
+  package var allocatedDeltaBytes: Int
+  /// `residentBytes` less its value at window start, bytes.
+  package var residentDeltaBytes: Int
+  /// Allocation requests during the window, on every thread (see `JemallocStats`).
+  package var mallocCount: UInt64
+}
+
+extension VariantResult {
+  /// Allocations per request of the window: `malloc_count / requests`; nil when unknown.
+  package var mallocsPerRequest: Double? {
+    guard let allocator = resources.allocator, requests > 0 else { return nil }
+    return Double(allocator.mallocCount) / Double(requests)
+  }
+
+  /// CPU time of the whole process per request of the window, ns; nil when unknown.
+  package var cpuNanosecondsPerRequest: Double? {
+    guard let cpu = resources.cpu, requests > 0 else { return nil }
+    return Double(cpu.totalNanoseconds) / Double(requests)
+  }
+}

@@ -1,0 +1,99 @@
+import CacheBenchCore
+
+/// The cache most people write first: one actor that checks its dictionary, awaits the fetch, then stores.
+///
+/// The `await` in the middle is a suspension point, and actors are reentrant: every caller that arrives for
+/// the same key while the fetch is in flight also finds nothing and starts its own fetch. N overlapping callers
+/// make N fetches. That is the defect this design exists to show; do not fix it here.
+///
+/// Cancellation: a cancelled caller's fetch throws `CancellationError` (the fetcher's sleep does), nothing is
+/// stored, and other callers are unaffected because every caller owns its fetch.
+///
+/// Timing (`IsolationTiming`): a hit is one isolated segment. A miss is two: the lookup up to the `await` on
+/// the fetch, and, after the fetch returns, the resumption that decodes (with `DecodePlacement.inside`),
+/// stores and returns. `reentryWait` is the time from the fetch returning (read in the nonisolated `fetch`
+/// helper, before the hop back) to the first instruction of that second segment; `service` is both
+/// segments together, so with decode inside it includes the decode.
+actor NaiveActorCache: Cache {
+  private let fetcher: any Fetcher
+  private let decoder: PayloadDecoder?
+  private var storage: [Int: CachedValue] = [:]
+  private var retention: EntryRetention
+  /// Whether `retention` keeps any books: a constant, so a hit without a policy reads no mutable state
+  /// beyond the dictionary (a mutating call on an actor's stored property costs a dynamic exclusivity
+  /// check on every hit).
+  private let keepsRetention: Bool
+  private let clock: @Sendable () -> UInt64
+
+  /// A cache over `fetcher`; with a `decoder`, payloads are decoded inside the actor before being stored.
+  /// Stored entries are kept as `retention` says (`EntryRetention`, as the coalescing designs), timed by
+  /// `clock` (monotonic nanoseconds).
+  init(
+    fetcher: any Fetcher, decoder: PayloadDecoder?, retention: RetentionPolicy = .unbounded,
+    clock: @escaping @Sendable () -> UInt64 = MonotonicClock.now
+  ) {
+    self.fetcher = fetcher
+    self.decoder = decoder
+    self.retention = EntryRetention(policy: retention)
+    self.keepsRetention = retention != .unbounded
+    self.clock = clock
+  }
+
+  /// The time for the retention bookkeeping, read only when the policy needs one.
+  private var now: UInt64 { keepsRetention ? clock() : 0 }
+
+  @inline(__always)
+  func lookup(_ key: Int) async throws -> CacheLookup {
+    let entered = MonotonicClock.now()
+    let cause: MissCause
+    if let value = storage[key] {
+      guard keepsRetention, retention.touch(key, now: now) == .expired else {
+        return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
+      }
+      storage[key] = nil
+      cause = .expired
+    } else {
+      cause = retention.missCause(key)
+    }
+    WaitCancellation.waitBegins()
+    let suspended = MonotonicClock.now()
+    let (payload, fetched) = try await Self.fetch(key, from: fetcher)
+    let resumed = MonotonicClock.now()
+    let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
+    storage[key] = value
+    for victim in retention.admit(key, now: now) {
+      storage[victim] = nil
+    }
+    let timing = IsolationTiming(
+      entered: entered, reentryWait: resumed &- fetched,
+      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+    return CacheLookup(value: value, outcome: .leader, timing: timing, missCause: cause)
+  }
+
+  func invalidate(_ key: Int) {
+    storage[key] = nil
+    retention.remove(key)
+  }
+
+  /// Number of keys stored.
+  var count: Int { storage.count }
+
+  var readyEntryCount: Int? { storage.count }
+
+  /// Naive stores whatever its fetch returns, invalidated meanwhile or not: it never refuses one.
+  var staleRejectedCount: Int? { 0 }
+  /// Fetches `key` off the actor and reads the clock as the fetch returns, before the hop back to the actor,
+  /// so the caller can tell the wait to re-enter from the fetch itself. Nonisolated, as the fetcher's own
+  /// `fetch` is, so it adds no executor hop.
+  ///
+  /// A caller cancelled before or during the fetch gets `CancellationError` even when the fetch returned
+  /// anyway (the fetcher's `Task.sleep` occasionally does not throw for an already-cancelled task under
+  /// load), so the documented cancellation policy holds whatever the fetcher does.
+  private static func fetch(
+    _ key: Int, from fetcher: any Fetcher
+  ) async throws -> (payload: Payload, fetched: UInt64) {
+    let payload = try await fetcher.fetch(key)
+    try Task.checkCancellation()
+    return (payload, MonotonicClock.now())
+  }
+}

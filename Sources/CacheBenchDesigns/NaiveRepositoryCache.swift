@@ -1,0 +1,73 @@
+import CacheBenchCore
+
+/// The `naive-repository` design: the repository written the way `NaiveActorCache` is, to show what the
+/// generations and revisions of `RepositoryActorCache` prevent. Do not fix it here.
+///
+/// A read checks the dictionary, awaits the store's load inside the actor, and stores whatever comes
+/// back; a write clears the entry, then sends the compare-and-save with the cached revision (or
+/// `EntityStore.initialRevision`) as the expected one. Nothing stops a load that began before a write from
+/// being stored after it completed, so later hits serve the older revision: `stale_served_after_write`
+/// counts them. Overlapping misses each load, as in `naive`. Nothing is ever refused admission, so its
+/// `stale_rejected` is 0, not absent.
+///
+/// Cancellation and timing are `NaiveActorCache`'s: a hit is one isolated segment, a miss two (up to the
+/// load, and the resumption that decodes with `DecodePlacement.inside` and stores).
+actor NaiveRepositoryCache: Cache {
+  private let store: EntityStore
+  private let decoder: PayloadDecoder?
+  private var storage: [Int: (value: CachedValue, revision: UInt64)] = [:]
+
+  init(store: EntityStore, decoder: PayloadDecoder?) {
+    self.store = store
+    self.decoder = decoder
+  }
+
+  nonisolated var entityStore: EntityStore? { store }
+
+  func lookup(_ key: Int) async throws -> CacheLookup {
+    let entered = MonotonicClock.now()
+    if let entry = storage[key] {
+      return CacheLookup(
+        value: entry.value, outcome: .hit, timing: .singleSegment(enteredAt: entered),
+        revision: entry.revision)
+    }
+    WaitCancellation.waitBegins()
+    let suspended = MonotonicClock.now()
+    let (snapshot, loaded) = try await Self.load(key, from: store)
+    let resumed = MonotonicClock.now()
+    let value = CachedValue(payload: snapshot.payload, decoded: decoder?.decode(snapshot.payload))
+    storage[key] = (value, snapshot.revision)
+    let timing = IsolationTiming(
+      entered: entered, reentryWait: resumed &- loaded,
+      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+    return CacheLookup(
+      value: value, outcome: .leader, timing: timing, missCause: .cold,
+      revision: snapshot.revision)
+  }
+
+  func write(_ key: Int) async -> WriteResult? {
+    let expected = storage[key]?.revision ?? EntityStore.initialRevision
+    storage[key] = nil
+    let response = await store.compareAndSave(key, expected: expected)
+    if case .conflict = response { return WriteResult(conflict: true) }
+    return WriteResult(conflict: false)
+  }
+
+  func invalidate(_ key: Int) {
+    storage[key] = nil
+  }
+
+  var readyEntryCount: Int? { storage.count }
+
+  var staleRejectedCount: Int? { 0 }
+
+  /// Loads off the actor and reads the clock as the load returns, before the hop back; a caller
+  /// cancelled during the load gets `CancellationError` whatever the store returned.
+  private static func load(
+    _ key: Int, from store: EntityStore
+  ) async throws -> (EntityStore.Snapshot, UInt64) {
+    let snapshot = try await store.load(key)
+    try Task.checkCancellation()
+    return (snapshot, MonotonicClock.now())
+  }
+}

@@ -1,0 +1,74 @@
+import CacheBenchCore
+
+/// Several independent `CoalescingActorCache` shards, each key served by the shard its stable hash picks.
+///
+/// Sharding spreads the serial work of one hot actor (bookkeeping, and decoding when it runs inside) over
+/// several executors. The hash is a fixed mix of the key, not `Hasher` (seeded per process), so a key lands on
+/// the same shard in every run and runs repeat. Semantics per key are exactly the coalescing actor's.
+///
+/// Timing is the shard actor's (see `CoalescingActorCache`); the queue delay also covers picking the shard,
+/// a few arithmetic instructions before the hop.
+struct ShardedCache: Cache {
+  private let shards: [CoalescingActorCache]
+
+  /// `count` shards over one shared `fetcher`; each shard keeps ready entries as `retention` says, so a
+  /// capacity is per shard.
+  init(
+    shards count: Int, fetcher: any Fetcher, decoder: PayloadDecoder?,
+    retention: RetentionPolicy = .unbounded,
+    clock: @escaping @Sendable () -> UInt64 = MonotonicClock.now
+  ) {
+    precondition(count >= 1)
+    shards = (0..<count).map { _ in
+      CoalescingActorCache(fetcher: fetcher, decoder: decoder, retention: retention, clock: clock)
+    }
+  }
+
+  @inline(__always)
+  func lookup(_ key: Int) async throws -> CacheLookup {
+    try await shard(for: key).lookup(key)
+  }
+
+  func invalidate(_ key: Int) async {
+    await shard(for: key).invalidate(key)
+  }
+
+  /// Lookups that have joined another caller's fetch so far, over all shards.
+  var joinCount: Int {
+    get async {
+      var total = 0
+      for shard in shards { total += await shard.joinCount }
+      return total
+    }
+  }
+
+  var staleRejectedCount: Int? {
+    get async {
+      var total = 0
+      for shard in shards { total += await shard.staleRejectedCount ?? 0 }
+      return total
+    }
+  }
+
+  var readyEntryCount: Int? {
+    get async {
+      var total = 0
+      for shard in shards { total += await shard.readyCount }
+      return total
+    }
+  }
+
+  /// The shard that owns `key`.
+  func shard(for key: Int) -> CoalescingActorCache {
+    shards[Self.shardIndex(for: key, shardCount: shards.count)]
+  }
+
+  /// The stable shard index of `key`: splitmix64's finalizer, reduced without modulo bias worth measuring.
+  static func shardIndex(for key: Int, shardCount: Int) -> Int {
+    var mixed = UInt64(bitPattern: Int64(key)) &+ 0x9E37_79B9_7F4A_7C15
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    mixed ^= mixed >> 31
+    return Int(mixed.multipliedFullWidth(by: UInt64(shardCount)).high)
+  }
+}
