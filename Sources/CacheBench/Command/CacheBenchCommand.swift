@@ -128,7 +128,9 @@ public enum CacheBenchCommand {
           printError("\(result.variant.description): \(note)")
         }
         if result.stalled { unfinished.withLock { $0.append(result.variant.description) } }
-      case .failed(let variant, _):
+      case .failed(let variant, let reason):
+        // The progress lines say it unless they are silenced; the reason must reach stderr anyway.
+        if style == .silent { printError("\(variant.description): not measured: \(reason)") }
         unfinished.withLock { $0.append(variant.description) }
       case .started, .windowStarted:
         break

@@ -83,14 +83,23 @@ public struct CacheLookup: Sendable {
   public var value: CachedValue
   /// How the request was served; nil when the design does not say.
   public var outcome: CacheOutcome?
-  /// When the request entered the cache's isolation and how long it spent there; nil when the design
-  /// does not measure it.
-  public var timing: IsolationTiming?
   /// For a leader, why nothing was ready (cold, evicted or expired); nil for hits, joins and designs
   /// that do not say.
   public var missCause: MissCause?
+  /// `timing`, with `IsolationTiming.notReported` for nil: a lookup is returned on every request, and
+  /// an optional's tag would add a word to it that the harness's own cost per request can see.
+  @usableFromInline
+  var timingStorage: IsolationTiming
   /// The entity revision served, for designs that take writes; nil for the others.
   public var revision: UInt64?
+
+  /// When the request entered the cache's isolation and how long it spent there; nil when the design
+  /// does not measure it.
+  @inlinable
+  public var timing: IsolationTiming? {
+    get { timingStorage.entered == IsolationTiming.notReported.entered ? nil : timingStorage }
+    set { timingStorage = newValue ?? .notReported }
+  }
 
   /// A lookup's answer, with whatever the design can report about it.
   @inlinable
@@ -100,7 +109,7 @@ public struct CacheLookup: Sendable {
   ) {
     self.value = value
     self.outcome = outcome
-    self.timing = timing
+    self.timingStorage = timing ?? .notReported
     self.missCause = missCause
     self.revision = revision
   }
@@ -110,12 +119,22 @@ public struct CacheLookup: Sendable {
 /// the decoded result.
 public struct CachedValue: Sendable {
   public var payload: Payload
+  /// `decoded`, with `UInt64.max` for nil, so the value stays three words. A decode whose checksum is
+  /// `UInt64.max` (one in 2^64) reads as not decoded, which only leaves it out of the checksum that keeps
+  /// the decode work observable.
+  @usableFromInline
+  var decodedStorage: UInt64
+
   /// The decoder's result, for a cache that decoded inside; nil otherwise.
-  public var decoded: UInt64?
+  @inlinable
+  public var decoded: UInt64? {
+    get { decodedStorage == .max ? nil : decodedStorage }
+    set { decodedStorage = newValue ?? .max }
+  }
 
   @inlinable
   public init(payload: Payload, decoded: UInt64? = nil) {
     self.payload = payload
-    self.decoded = decoded
+    self.decodedStorage = decoded ?? .max
   }
 }

@@ -32,6 +32,13 @@ public struct IsolationTiming: Sendable, Equatable {
   /// Nanoseconds the request spent inside isolation, over all of its own segments.
   public var service: UInt64
 
+  /// Stands for "not measured" where an optional would cost a word (`CacheLookup.timing`): no clock
+  /// reading is ever `UInt64.max`.
+  @inlinable
+  static var notReported: IsolationTiming {
+    IsolationTiming(entered: .max, reentryWait: 0, service: 0)
+  }
+
   /// A request's timing, for a design that measures its segments itself (see the type's description).
   @inlinable
   public init(entered: UInt64, reentryWait: UInt64, service: UInt64) {

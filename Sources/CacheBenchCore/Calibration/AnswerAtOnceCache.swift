@@ -3,27 +3,26 @@
 ///
 /// Its timing says the request entered at clock 0 and stayed 0 ns, so a client records queue delay and
 /// service time (both 0) exactly as it does for a real cache.
-package struct AnswerAtOnceCache: Cache {
-  package let answer: CacheLookup
+struct AnswerAtOnceCache: Cache {
+  /// The payload's bytes, shared by every answer.
+  let bytes: [UInt8]
 
   /// The same ready answer for every key, labelled with the key asked for (the harness checks it); the
-  /// bytes are shared, so the answer allocates nothing.
-  package func lookup(_ key: Int) async throws -> CacheLookup {
-    var answer = answer
-    answer.value.payload.key = key
-    return answer
+  /// bytes are shared, so the answer allocates nothing. Building the answer costs about 4 ns more than
+  /// returning a stored one, which the `async call` and harness floors include.
+  func lookup(_ key: Int) async throws -> CacheLookup {
+    CacheLookup(
+      value: CachedValue(payload: Payload(key: key, bytes: bytes)), outcome: .hit,
+      timing: IsolationTiming(entered: 0, reentryWait: 0, service: 0))
   }
 
   /// Nothing to remove.
-  package func invalidate(_ key: Int) async {}
+  func invalidate(_ key: Int) async {}
 
   /// A new one, built out of line and returned as an existential so that callers reach it through the
   /// same unspecialised `Cache` call the driver makes to a real cache, never inlined.
   @inline(never)
-  package static func existential() -> any Cache {
-    AnswerAtOnceCache(
-      answer: CacheLookup(
-        value: CachedValue(payload: Payload(key: 0, count: 64), decoded: nil), outcome: .hit,
-        timing: IsolationTiming(entered: 0, reentryWait: 0, service: 0)))
+  static func existential() -> any Cache {
+    AnswerAtOnceCache(bytes: Payload(key: 0, count: 64).bytes)
   }
 }

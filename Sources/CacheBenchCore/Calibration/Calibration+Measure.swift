@@ -1,6 +1,6 @@
 extension Calibration {
   /// The targets at which `Task.sleep` overshoot is measured: 50 µs, 1 ms and 10 ms.
-  package static let sleepTargets: [Duration] = [
+  static let sleepTargets: [Duration] = [
     .microseconds(50), .milliseconds(1), .milliseconds(10),
   ]
 

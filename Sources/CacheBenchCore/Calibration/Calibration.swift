@@ -88,7 +88,7 @@ package struct Calibration: Sendable, Equatable {
   }
 
   /// The cost of `mechanism`, in nanoseconds.
-  package func cost(of mechanism: FloorMechanism) -> Double {
+  func cost(of mechanism: FloorMechanism) -> Double {
     switch mechanism {
     case .emptyActorCall: emptyActorCall
     case .uncontendedMutex: mutexUncontended

@@ -13,12 +13,12 @@ package struct CalibrationBudget: Sendable, Equatable {
   /// Rounds per probe; the best is kept.
   package var rounds: Int
   /// Operations per round of a probe whose operation costs about as much as an actor call.
-  package var operationsPerRound: Int
+  var operationsPerRound: Int
   /// Sleeps per `Task.sleep` target; the median is kept.
-  package var sleepSamples: Int
+  var sleepSamples: Int
 
   /// What `calibrate` and every run use: about half a second on a 2-core machine, most of it sleeping.
-  package static let standard = CalibrationBudget(
+  static let standard = CalibrationBudget(
     rounds: 31, operationsPerRound: 5_000, sleepSamples: 11)
 
   /// Enough to exercise every probe in tests, in a few tens of milliseconds.
@@ -26,7 +26,7 @@ package struct CalibrationBudget: Sendable, Equatable {
 
   /// Operations per round for a probe whose operation is `factor` times as cheap as an actor call
   /// (or as expensive, below 1), at least 1.
-  package func operations(scaledBy factor: Double) -> Int {
+  func operations(scaledBy factor: Double) -> Int {
     max(1, Int(Double(operationsPerRound) * factor))
   }
 

@@ -2,7 +2,7 @@ import Synchronization
 
 /// One round of a probe: a fixed number of operations of one mechanism, returning nanoseconds per
 /// operation. Made by a probe factory that builds the probe's state once, so rounds can be repeated.
-package typealias ProbeRound = () async -> Double
+typealias ProbeRound = () async -> Double
 
 /// The measurements behind `Calibration`: each probe times one mechanism in isolation, with nothing else of
 /// cachebench running, as nanoseconds per operation (see `Calibration`).
@@ -13,11 +13,10 @@ package typealias ProbeRound = () async -> Double
 /// actor call) hold up even when absolute times drift. Probes run from a `@concurrent` function, i.e. from a
 /// task on the global concurrent executor, as the driver's clients do; never from the main actor, whose hops
 /// cost tens of microseconds.
-package enum CalibrationProbes {
+enum CalibrationProbes {
   /// Runs `rounds` rounds of every probe, interleaved, and returns each probe's best (lowest) round; NaN
   /// for a probe any of whose rounds returned NaN (it saw something other than what it measures).
-  package static func bestOfInterleavedRounds(_ probes: [ProbeRound], rounds: Int) async -> [Double]
-  {
+  static func bestOfInterleavedRounds(_ probes: [ProbeRound], rounds: Int) async -> [Double] {
     var best = [Double](repeating: .infinity, count: probes.count)
     for _ in 0..<max(1, rounds) {
       for index in probes.indices {
@@ -29,7 +28,7 @@ package enum CalibrationProbes {
   }
 
   /// One `MonotonicClock.now()`, the read every timed request makes several of.
-  package static func clockRead(budget: CalibrationBudget) -> ProbeRound {
+  static func clockRead(budget: CalibrationBudget) -> ProbeRound {
     let operations = budget.operations(scaledBy: 4)
     return {
       var sum: UInt64 = 0
@@ -42,7 +41,7 @@ package enum CalibrationProbes {
   }
 
   /// One `LatencyHistogram.record(_:)` of values spread over a latency-like range, into one histogram.
-  package static func histogramRecord(budget: CalibrationBudget) -> ProbeRound {
+  static func histogramRecord(budget: CalibrationBudget) -> ProbeRound {
     let operations = budget.operations(scaledBy: 4)
     let recorder = HistogramBox()
     return {
@@ -59,13 +58,13 @@ package enum CalibrationProbes {
   /// A call of `Cache.lookup` on a cache that answers at once without suspending, through the same
   /// unspecialised call the driver makes: what every lookup costs before a design does anything (the
   /// callee's async frame, the returned value's copy and reference count).
-  package static func asyncCall(budget: CalibrationBudget) -> ProbeRound {
+  static func asyncCall(budget: CalibrationBudget) -> ProbeRound {
     lookups(on: AnswerAtOnceCache.existential(), key: 0, operations: budget.operations(scaledBy: 1))
   }
 
   /// Rounds of `operations` lookups of `key` in `cache`, opened once so the calls are the driver's
   /// unspecialised generic calls. A round in which any lookup is not a hit returns NaN.
-  package static func lookups<C: Cache>(on cache: C, key: Int, operations: Int) -> ProbeRound {
+  static func lookups<C: Cache>(on cache: C, key: Int, operations: Int) -> ProbeRound {
     {
       var hits = 0
       let start = MonotonicClock.now()
@@ -84,7 +83,7 @@ package enum CalibrationProbes {
 
   /// A call from a task into an actor method that only increments the actor's counter, and back: the
   /// cheapest call that still has to take the actor's executor.
-  package static func emptyActorCall(budget: CalibrationBudget) -> ProbeRound {
+  static func emptyActorCall(budget: CalibrationBudget) -> ProbeRound {
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
     return {
@@ -96,7 +95,7 @@ package enum CalibrationProbes {
 
   /// `emptyActorCall` with the method timing itself exactly as the caches do (`IsolationTiming`) and the
   /// caller keeping the result: the cost of the `actor_wait`/`actor_service` measurement is the difference.
-  package static func timedActorCall(budget: CalibrationBudget) -> ProbeRound {
+  static func timedActorCall(budget: CalibrationBudget) -> ProbeRound {
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
     return {
@@ -113,7 +112,7 @@ package enum CalibrationProbes {
   }
 
   /// A call from inside one actor to another actor's counter method, and back to the first actor.
-  package static func actorToActorCall(budget: CalibrationBudget) -> ProbeRound {
+  static func actorToActorCall(budget: CalibrationBudget) -> ProbeRound {
     let caller = CounterActor()
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
@@ -123,7 +122,7 @@ package enum CalibrationProbes {
   }
 
   /// One `Mutex.withLock` that increments the protected integer, on one thread with no contention.
-  package static func mutexUncontended(budget: CalibrationBudget) -> ProbeRound {
+  static func mutexUncontended(budget: CalibrationBudget) -> ProbeRound {
     let counter = MutexCounter()
     let operations = budget.operations(scaledBy: 4)
     return {
@@ -137,7 +136,7 @@ package enum CalibrationProbes {
 
   /// Creating an unstructured task that returns at once, letting it run, and awaiting its value, amortised
   /// over a batch created back to back (the way a coalescing cache starts a fetch task).
-  package static func taskCreation(budget: CalibrationBudget) -> ProbeRound {
+  static func taskCreation(budget: CalibrationBudget) -> ProbeRound {
     let operations = budget.operations(scaledBy: 0.04)
     return {
       var tasks: [Task<Int, Never>] = []
@@ -169,7 +168,7 @@ package enum CalibrationProbes {
   /// as for every floor). Once started together, a task the lock starves is part of the cost. Returns
   /// nanoseconds per operation, `nil` when no round started together, and the number of tasks.
   @concurrent
-  package static func mutexContended(
+  static func mutexContended(
     concurrency: Int, budget: CalibrationBudget
   ) async -> (nanoseconds: Double?, tasks: Int) {
     let counter = MutexCounter()
@@ -201,7 +200,7 @@ package enum CalibrationProbes {
   /// The median of how much later than `target` a `Task.sleep(for: target, tolerance: .zero)` returns,
   /// over `budget.sleepSamples` sleeps, in nanoseconds; `nil` if the task is cancelled.
   @concurrent
-  package static func sleepOvershoot(target: Duration, budget: CalibrationBudget) async -> Double? {
+  static func sleepOvershoot(target: Duration, budget: CalibrationBudget) async -> Double? {
     let targetNanoseconds = UInt64(max(0, target.nanoseconds))
     var overshoots: [UInt64] = []
     overshoots.reserveCapacity(budget.sleepSamples)
@@ -220,7 +219,7 @@ package enum CalibrationProbes {
   }
 
   /// Nanoseconds per operation from `start` (a `MonotonicClock` reading) to now.
-  package static func mean(since start: UInt64, operations: Int) -> Double {
+  static func mean(since start: UInt64, operations: Int) -> Double {
     Double(MonotonicClock.now() &- start) / Double(max(1, operations))
   }
 }

@@ -7,12 +7,12 @@
 /// loop never suspends, it stays on one thread, so jemalloc's per-thread byte counter
 /// (`ThreadAllocationCounter`) says exactly what it allocated. Steady state: the recorder is created and the
 /// loop warmed up before anything is timed.
-package enum HarnessProbe {
+enum HarnessProbe {
   /// Rounds of the client loop over `keys` (the run's key sequence, whose generator is part of the cost),
   /// and a way to read the fewest bytes any round allocated per request afterwards (`nil` when a round
   /// could not tell).
   @concurrent
-  package static func makeRound(
+  static func makeRound(
     keys: KeySequence, budget: CalibrationBudget
   ) async -> (round: ProbeRound, allocatedBytesPerRequest: () -> Double?) {
     let state = State(cache: AnswerAtOnceCache.existential())

@@ -5,11 +5,11 @@
 /// zero-latency fetcher that serves the one warm-up miss; lookups go through the same unspecialised
 /// `Cache` call the driver makes. What remains per lookup is the design's own work on a hit plus the
 /// mechanism it is built on, which `Calibration` compares with that mechanism's floor.
-package enum HitPathProbe {
+enum HitPathProbe {
   /// Rounds of hits of `design` with `shards` shards (1 for other designs), or `nil` when a lookup of the
   /// warmed key is not a hit. A round in which a lookup is not a hit returns NaN.
   @concurrent
-  package static func makeRound(
+  static func makeRound(
     design: CacheDesign, shards: Int, budget: CalibrationBudget
   ) async -> ProbeRound? {
     let fetcher = ConstantLatencyFetcher(
@@ -18,11 +18,34 @@ package enum HitPathProbe {
       fetcher: fetcher, decodePlacement: .noDecode, keys: 1, shards: design.isSharded ? shards : 1)
     guard let cache = try? design.makeCache(environment) else { return nil }
     let key = 0
-    // A design that does not report outcomes is taken at its word that the second lookup is a hit.
-    guard (try? await cache.lookup(key)) != nil,
-      let second = try? await cache.lookup(key), second.outcome == .hit || second.outcome == nil
-    else { return nil }
+    guard await warms(cache, key: key) else { return nil }
     return CalibrationProbes.lookups(
       on: cache, key: key, operations: budget.operations(scaledBy: 1))
+  }
+
+  /// How long the warm-up lookups may take before the design is taken for hung: calibration runs
+  /// before any window, where no stall watch could stop it.
+  static let warmUpLimit: Duration = .seconds(10)
+
+  /// Whether a miss then a hit of `key` both answer within `warmUpLimit`. A design that does not report
+  /// outcomes is taken at its word that the second lookup is a hit. The lookups run in a task of their
+  /// own, so a design that never answers leaves that task suspended and costs only its hit path (`nil`).
+  private static func warms(_ cache: any Cache, key: Int) async -> Bool {
+    let warmed = FirstOutcome<Bool>()
+    let lookups = Task {
+      guard (try? await cache.lookup(key)) != nil, let second = try? await cache.lookup(key) else {
+        warmed.deliver(false)
+        return
+      }
+      warmed.deliver(second.outcome == .hit || second.outcome == nil)
+    }
+    let timer = Task {
+      try? await Task.sleep(for: warmUpLimit)
+      warmed.deliver(false)
+    }
+    let result = await warmed.value()
+    timer.cancel()
+    withExtendedLifetime(lookups) {}
+    return result
   }
 }

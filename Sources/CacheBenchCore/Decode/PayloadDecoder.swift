@@ -12,16 +12,16 @@ public struct PayloadDecoder: Sendable {
   /// Byte steps per decode; 0 means no work.
   public let steps: Int
   /// Counts every decode when set: one relaxed atomic add, small beside any decode worth placing.
-  package let counter: DecodeCounter?
+  let counter: DecodeCounter?
 
-  package init(steps: Int, counter: DecodeCounter? = nil) {
+  init(steps: Int, counter: DecodeCounter? = nil) {
     precondition(steps >= 0)
     self.steps = steps
     self.counter = counter
   }
 
   /// This decoder's work, counted by `counter`.
-  package func counted(by counter: DecodeCounter) -> PayloadDecoder {
+  func counted(by counter: DecodeCounter) -> PayloadDecoder {
     PayloadDecoder(steps: steps, counter: counter)
   }
 
@@ -38,7 +38,7 @@ public struct PayloadDecoder: Sendable {
   /// Under valgrind the clock says nothing about native speed and differs from run to run, so the step takes
   /// `nominalStepNanoseconds` instead: a decode then executes the same instructions on every run, which
   /// callgrind's instruction counts need to repeat, and about as many as natively on the reference machine.
-  package static let stepNanoseconds: Double = {
+  static let stepNanoseconds: Double = {
     if ValgrindClient.isRunning { return nominalStepNanoseconds }
     let probe = Payload(key: 1, count: 4_096)
     let trialSteps = 1 << 20
@@ -55,7 +55,7 @@ public struct PayloadDecoder: Sendable {
 
   /// The native cost of a byte step on the reference machine (2-core x86_64 CI host, release build: the
   /// fastest of 20 passes of 2^20 steps gave 1.38-1.40 ns), used when a clock cannot be trusted.
-  package static let nominalStepNanoseconds = 1.4
+  static let nominalStepNanoseconds = 1.4
 
   /// Decodes `payload`, returning a checksum of the work so the work is observable.
   public func decode(_ payload: Payload) -> UInt64 {
@@ -82,25 +82,25 @@ public struct PayloadDecoder: Sendable {
 
 /// Keeps a computed value alive so the optimiser cannot delete the work that produced it.
 @inline(never)
-package func blackHole(_ value: UInt64) {
+func blackHole(_ value: UInt64) {
   blackHoleSink.store(value, ordering: .relaxed)
 }
 
 private let blackHoleSink = Atomic<UInt64>(0)
 
 /// How many decodes a decoder ran, for the check that a design asked to decode inside did.
-package final class DecodeCounter: Sendable {
+final class DecodeCounter: Sendable {
   private let decodes = Atomic<Int>(0)
 
-  package init() {}
+  init() {}
 
   @inline(__always)
-  package func count() {
+  func count() {
     decodes.add(1, ordering: .relaxed)
   }
 
   /// Decodes so far.
-  package var total: Int { decodes.load(ordering: .relaxed) }
+  var total: Int { decodes.load(ordering: .relaxed) }
 }
 
 extension Duration {

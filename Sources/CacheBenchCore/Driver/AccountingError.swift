@@ -1,8 +1,8 @@
 /// A broken accounting identity: some request was lost or counted twice. This is a bug in cachebench or in a
 /// cache design, never a property of the workload, so the run fails loudly instead of printing figures.
 package struct AccountingError: Error, CustomStringConvertible {
-  package var variant: String
-  package var detail: String
+  var variant: String
+  var detail: String
 
   package var description: String { "accounting identity violated for \(variant): \(detail)" }
 }
@@ -11,7 +11,7 @@ extension VariantResult {
   /// Checks that every request was attributed to exactly one outcome and that the counters agree with each
   /// other and with the histogram; that a request-count stop issued exactly that many operations (requests
   /// plus invalidations); and that no fetch was still running once the window drained.
-  package func checkAccounting(recorded: Int, expectedRequests: Int?) throws(AccountingError) {
+  func checkAccounting(recorded: Int, expectedRequests: Int?) throws(AccountingError) {
     let attributed = hits + joins + leaders + unclassified + errors + cancellations
     func fail(_ detail: String) -> AccountingError {
       AccountingError(variant: variant.description, detail: detail)

@@ -9,9 +9,9 @@
 /// `scenario.operations` says, equally repeatable; a request-count stop counts invalidations among its
 /// operations. The loop itself is `ClientLoop`.
 package struct BenchmarkDriver: Sendable {
-  package let scenario: Scenario
+  let scenario: Scenario
   /// Told about each variant as it starts and ends; for progress on stderr.
-  package var onEvent: @Sendable (DriverEvent) -> Void = { _ in }
+  var onEvent: @Sendable (DriverEvent) -> Void = { _ in }
   /// Whether measured windows keep every request's latency (`VariantResult.rawLatencies`), which
   /// allocates on the hot path; for analysis runs only.
   package var recordsRawLatencies = false
@@ -23,7 +23,7 @@ package struct BenchmarkDriver: Sendable {
   /// reports what it measured so far marked interrupted, and starts no further variant.
   package var runStop = RunStop()
   /// How long a stopped window waits for in-flight requests before cancelling and then abandoning them.
-  package var drain = DrainPolicy()
+  var drain = DrainPolicy()
 
   package init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -84,7 +84,8 @@ package struct BenchmarkDriver: Sendable {
           .failed(
             variant,
             reason:
-              "its warm-up made no progress for \(stallTimeout) (a request hung in the cache)"))
+              "its warm-up made no progress for \(HumanUnits.latency(stallTimeout)) (a request hung in"
+              + " the cache)"))
         return nil
       }
     }
@@ -234,7 +235,7 @@ package struct BenchmarkDriver: Sendable {
   /// The clients record into `recorders` when given (made before a profiler's window opens), else into
   /// recorders made here, still before the window's clock starts.
   @concurrent
-  package func window(
+  func window(
     cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
     schedule: OpenLoopSchedule? = nil, recorders: ClientRecorders? = nil, ledger: FetchLedger? = nil
@@ -252,15 +253,15 @@ package struct BenchmarkDriver: Sendable {
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
   /// policy's timeout, or 100 times the mean fetch latency when that is longer.
-  package var stallTimeout: Duration {
+  var stallTimeout: Duration {
     max(drain.stallTimeout, scenario.latencyDistribution.mean * 100)
   }
 
   /// What a window polls to tell a hung cache from a slow one: a figure that moves whenever a request
   /// is claimed or a fetch begins or ends.
-  package struct StallWatch: Sendable {
-    package var timeout: Duration
-    package var progress: @Sendable () -> Int
+  struct StallWatch: Sendable {
+    var timeout: Duration
+    var progress: @Sendable () -> Int
   }
 
   /// The clients' recorders, made before the window opens and handed back as each client returns; a class
@@ -271,14 +272,14 @@ package struct BenchmarkDriver: Sendable {
   /// clients return would run inside it too. So they are made before the clock starts, each client takes
   /// its own (the slot is emptied, so the client's copy is the only one and stays unshared), and they
   /// are merged only after the window has closed (`WindowOutcome.recorder`).
-  package final class ClientRecorders: Sendable {
-    package struct State {
-      package var prepared: [ClientRecorder?]
-      package var returned: [ClientRecorder] = []
+  final class ClientRecorders: Sendable {
+    struct State {
+      var prepared: [ClientRecorder?]
+      var returned: [ClientRecorder] = []
     }
-    package let state: SanitizerVisibleMutex<State>
+    let state: SanitizerVisibleMutex<State>
 
-    package init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?) {
+    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?) {
       var prepared: [ClientRecorder?] = []
       prepared.reserveCapacity(count)
       for _ in 0..<count {
@@ -296,20 +297,20 @@ package struct BenchmarkDriver: Sendable {
     }
 
     /// Client `index`'s recorder; each index is taken once.
-    package func take(_ index: Int) -> ClientRecorder {
+    func take(_ index: Int) -> ClientRecorder {
       guard let recorder = state.withLock({ $0.prepared[index].take() }) else {
         preconditionFailure("client \(index)'s recorder was taken twice")
       }
       return recorder
     }
 
-    package func giveBack(_ recorder: ClientRecorder) {
+    func giveBack(_ recorder: ClientRecorder) {
       state.withLock { $0.returned.append(recorder) }
     }
 
     /// The recorders handed back so far. Lets go of them, so they live only as long as the caller
     /// keeps them.
-    package func takeReturned() -> [ClientRecorder] {
+    func takeReturned() -> [ClientRecorder] {
       state.withLock { state in
         defer { state.returned = [] }
         return state.returned
@@ -428,7 +429,7 @@ package struct BenchmarkDriver: Sendable {
 extension BenchmarkDriver {
   /// The open-loop figures of a window that ran `elapsed` ns: the achieved issue rate and the backlog
   /// of requests that were due by the window's end (its deadline when stopped by duration) but not issued.
-  package static func openLoopFigures(
+  static func openLoopFigures(
     _ recorder: ClientRecorder, schedule: OpenLoopSchedule, stop: StopCondition, elapsed: UInt64
   ) -> OpenLoopFigures {
     var end = elapsed

@@ -15,7 +15,7 @@
 /// and issued at its intended time (`windowStart` plus its scheduled offset), sleeping until then when
 /// early; its latency counts from the intended start, and the latency from the actual start, the start lag
 /// and the last actual start are recorded beside it. The closed loop (no schedule) is unchanged.
-package enum ClientLoop {
+enum ClientLoop {
   /// Issues requests until the claimed index reaches `limit` or the issue time reaches `deadline`
   /// (a `MonotonicClock` reading), recording into `recorder`. `decoder` is non-nil when callers decode
   /// outside the cache. When `recorder.rawLatencies` is non-nil every request's latency is also
@@ -23,7 +23,7 @@ package enum ClientLoop {
   /// `operations.operation(at: i)` says; a `limit` counts invalidations among the operations. A
   /// `runStop` request (a signal or the run's deadline) stops it before its next operation. With a
   /// `schedule` the run is open loop (see `runOpenLoop`).
-  package static func run<C: Cache>(
+  static func run<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix = .readsOnly, claims: RequestClaims,
     limit: Int, deadline: UInt64,
     decoder: PayloadDecoder?, windowStart: UInt64 = 0, schedule: OpenLoopSchedule? = nil,
@@ -68,7 +68,7 @@ package enum ClientLoop {
   /// or issues it at once when it is already late; no request due at or after `deadline` is issued.
   /// `latency` and the raw samples count from the intended start (coordinated omission corrected),
   /// `actualLatency` from the actual one; queue delay is from the actual issue, as the cache sees it.
-  package static func runOpenLoop<C: Cache>(
+  static func runOpenLoop<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix = .readsOnly, claims: RequestClaims,
     limit: Int, deadline: UInt64,
     decoder: PayloadDecoder?, windowStart: UInt64, schedule: OpenLoopSchedule,

@@ -5,54 +5,54 @@ package struct ClientRecorder: Sendable {
   package static let histogramCount = 3
 
   /// Requests this client issued and saw end, however they ended.
-  package var requests = 0
-  package var hits = 0
-  package var joins = 0
-  package var leaders = 0
+  var requests = 0
+  var hits = 0
+  var joins = 0
+  var leaders = 0
   /// Requests served by a design that did not say how (`CacheLookup.outcome` nil).
-  package var unclassified = 0
+  var unclassified = 0
   /// Requests served by a design that did not time its isolation (`CacheLookup.timing` nil).
-  package var untimed = 0
+  var untimed = 0
   /// Answers for a key other than the one asked for; each is counted in `errors` too.
-  package var wrongKeyAnswers = 0
+  var wrongKeyAnswers = 0
   /// What the first error this client saw said, for the run's report; nil when there was none.
-  package var firstErrorDescription: String? = nil
-  package var errors = 0
-  package var cancellations = 0
+  var firstErrorDescription: String? = nil
+  var errors = 0
+  var cancellations = 0
   /// Invalidations this client issued: operations, not requests, so outside the accounting identity.
-  package var invalidations = 0
+  var invalidations = 0
   /// Leaders whose key's entry had been evicted for capacity, or had expired; the rest of the leaders
   /// are cold misses.
-  package var evictions = 0
-  package var expirations = 0
+  var evictions = 0
+  var expirations = 0
   /// Writes this client sent through a repository design (operations, not requests), and how many of
   /// them the store refused for a revision conflict.
-  package var writes = 0
-  package var conflicts = 0
+  var writes = 0
+  var conflicts = 0
   /// Reads that returned a revision older than one whose write had completed before they began.
-  package var staleServedAfterWrite = 0
-  package var latency = LatencyHistogram()
+  var staleServedAfterWrite = 0
+  var latency = LatencyHistogram()
   /// `actor_wait`: queue delay before entering the cache's isolation, per request that returned a value.
-  package var actorWait = LatencyHistogram()
+  var actorWait = LatencyHistogram()
   /// `actor_service`: time inside the cache's isolation, per request that returned a value.
-  package var actorService = LatencyHistogram()
+  var actorService = LatencyHistogram()
   /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
-  package var checksum: UInt64 = 0
+  var checksum: UInt64 = 0
   /// Every request's latency in the order this client issued them, or `nil` when raw latencies were
   /// not asked for (they allocate; see `RawLatencySample`).
-  package var rawLatencies: [RawLatencySample]? = nil
+  var rawLatencies: [RawLatencySample]? = nil
   /// Open loop only: latency from the actual start, as `latency` is from the intended one.
-  package var actualLatency: LatencyHistogram? = nil
+  var actualLatency: LatencyHistogram? = nil
   /// Open loop only: the largest delay of an actual start behind its intended time, ns.
-  package var maximumStartLag: UInt64 = 0
+  var maximumStartLag: UInt64 = 0
   /// Open loop only: the latest actual start, ns after the window opened.
-  package var lastActualStart: UInt64 = 0
+  var lastActualStart: UInt64 = 0
   /// Open loop only: requests due before the deadline that were not issued in time.
-  package var backlog = 0
+  var backlog = 0
 
   /// Counts a request that returned a value.
   @inline(__always)
-  package mutating func record(_ outcome: CacheOutcome?) {
+  mutating func record(_ outcome: CacheOutcome?) {
     switch outcome {
     case .hit: hits += 1
     case .join: joins += 1
@@ -63,7 +63,7 @@ package struct ClientRecorder: Sendable {
 
   /// Counts why a leader missed; cold misses and non-leaders (nil) are not counted here.
   @inline(__always)
-  package mutating func record(_ cause: MissCause?) {
+  mutating func record(_ cause: MissCause?) {
     switch cause {
     case .evicted: evictions += 1
     case .expired: expirations += 1
@@ -74,7 +74,7 @@ package struct ClientRecorder: Sendable {
   /// Records the queue delay and service time of a request the caller issued at `issued`
   /// (a `MonotonicClock` reading); see `IsolationTiming` for what they cover.
   @inline(__always)
-  package mutating func record(_ timing: IsolationTiming?, issued: UInt64) {
+  mutating func record(_ timing: IsolationTiming?, issued: UInt64) {
     guard let timing else {
       untimed += 1
       return
@@ -84,7 +84,7 @@ package struct ClientRecorder: Sendable {
   }
 
   /// Counts an answer for `answered` to a request for another key: an error of the design.
-  package mutating func recordWrongKey(answered: Int, asked: Int) {
+  mutating func recordWrongKey(answered: Int, asked: Int) {
     wrongKeyAnswers += 1
     errors += 1
     if firstErrorDescription == nil {
@@ -94,7 +94,7 @@ package struct ClientRecorder: Sendable {
   }
 
   /// Counts a request that threw: `CancellationError` is a cancellation, anything else a fetch error.
-  package mutating func record(_ error: any Error) {
+  mutating func record(_ error: any Error) {
     if error is CancellationError {
       cancellations += 1
     } else {
@@ -104,7 +104,7 @@ package struct ClientRecorder: Sendable {
   }
 
   /// Adds another client's figures to these.
-  package mutating func merge(_ other: ClientRecorder) {
+  mutating func merge(_ other: ClientRecorder) {
     requests += other.requests
     hits += other.hits
     joins += other.joins
@@ -139,5 +139,5 @@ package struct ClientRecorder: Sendable {
   }
 
   /// Requests attributed to exactly one outcome; must equal `requests`.
-  package var attributed: Int { hits + joins + leaders + unclassified + errors + cancellations }
+  var attributed: Int { hits + joins + leaders + unclassified + errors + cancellations }
 }

@@ -9,7 +9,7 @@ package struct OpenLoopSchedule: Sendable, Equatable {
   package let rate: Double
 
   /// Nanoseconds after the window opens at which request `index` is due.
-  package func intendedOffset(of index: Int) -> UInt64 {
+  func intendedOffset(of index: Int) -> UInt64 {
     UInt64((Double(index) * 1e9 / rate).rounded(.down))
   }
 
@@ -22,7 +22,7 @@ package struct OpenLoopSchedule: Sendable, Equatable {
 /// What an open-loop window measured besides the ordinary figures.
 package struct OpenLoopFigures: Sendable {
   /// The configured rate, requests per second.
-  package var targetRate: Double
+  var targetRate: Double
   /// Requests issued per second, from the window's opening to the last request's actual start.
   package var achievedRate: Double
   /// Requests that were due before the window's deadline but never issued because the clients were

@@ -14,31 +14,31 @@ import Synchronization
 /// limit is issued exactly once. With a duration stop, a client that sees the deadline leaves the rest of
 /// its batch unissued, so the issued indices are not a prefix; they never were, as each client dropped the
 /// index it had claimed.
-package final class RequestClaims: Sendable {
+final class RequestClaims: Sendable {
   /// The largest batch: small enough that clients finish a request-count window within one batch of
   /// each other, large enough that the shared add is rare.
-  package static let maximumBatchSize = 32
+  static let maximumBatchSize = 32
 
   /// Indices per claim.
-  package let batchSize: Int
+  let batchSize: Int
 
   private let counter = Atomic<Int>(0)
 
   /// A counter handing out `batchSize` indices per claim (1...`maximumBatchSize`).
-  package init(batchSize: Int = RequestClaims.maximumBatchSize) {
+  init(batchSize: Int = RequestClaims.maximumBatchSize) {
     precondition(batchSize >= 1)
     self.batchSize = batchSize
   }
 
   /// The batch for `concurrency` clients sharing a window of `requests` requests (nil: a duration stop,
   /// no limit): at most `maximumBatchSize`, and small enough that each client gets at least 16 batches.
-  package static func batchSize(requests: Int?, concurrency: Int) -> Int {
+  static func batchSize(requests: Int?, concurrency: Int) -> Int {
     guard let requests else { return maximumBatchSize }
     return max(1, min(maximumBatchSize, requests / max(1, concurrency * 16)))
   }
 
   /// A counter sized for a window that stops at `stop` with `concurrency` clients.
-  package convenience init(stop: StopCondition, concurrency: Int) {
+  convenience init(stop: StopCondition, concurrency: Int) {
     var requests: Int? = nil
     if case .requests(let count) = stop { requests = count }
     self.init(batchSize: Self.batchSize(requests: requests, concurrency: concurrency))
@@ -46,7 +46,7 @@ package final class RequestClaims: Sendable {
 
   /// The next unclaimed batch of request indices, `batchSize` long.
   @inline(__always)
-  package func nextBatch() -> Range<Int> {
+  func nextBatch() -> Range<Int> {
     let start = counter.wrappingAdd(batchSize, ordering: .relaxed).oldValue
     return start..<(start &+ batchSize)
   }
@@ -55,14 +55,14 @@ package final class RequestClaims: Sendable {
   /// due, so the shared add is cheap beside the wait, and claiming one index at a time lets whichever
   /// client is free take the next due request instead of leaving it behind another client's batch.
   @inline(__always)
-  package func next() -> Int {
+  func next() -> Int {
     counter.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 
   /// How many indices have been claimed so far, for progress displays: one relaxed load, no write,
   /// so polling it does not slow the clients. Claims are whole batches, and each client's last one
   /// reaches past the window's end, so this runs ahead of requests issued by up to a batch a client.
-  package var claimed: Int {
+  var claimed: Int {
     counter.load(ordering: .relaxed)
   }
 }

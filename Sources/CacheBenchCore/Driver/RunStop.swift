@@ -27,11 +27,11 @@ package final class RunStop: Sendable {
     var waiters: [Int: CheckedContinuation<StopReason?, Never>] = [:]
   }
 
-  package init() {}
+  init() {}
 
   /// Whether a stop has been requested; cheap enough for every request.
   @inline(__always)
-  package var isRequested: Bool { flag.load(ordering: .relaxed) }
+  var isRequested: Bool { flag.load(ordering: .relaxed) }
 
   /// The reason of the first stop requested, or nil while the run may go on.
   package var reason: StopReason? { state.withLock { $0.reason } }
@@ -54,7 +54,7 @@ package final class RunStop: Sendable {
 
   /// Suspends until a stop is requested and returns its reason, or returns nil as soon as the calling
   /// task is cancelled, so a watcher of a window that ended normally does not outlive it.
-  package func requested() async -> StopReason? {
+  func requested() async -> StopReason? {
     let id = state.withLock { state -> Int in
       state.nextWaiter += 1
       return state.nextWaiter

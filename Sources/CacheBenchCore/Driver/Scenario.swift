@@ -38,13 +38,13 @@ package struct Scenario: Sendable, Equatable {
   package var timeToLive: Duration? = nil
 
   /// How the caches keep ready entries.
-  package var retention: RetentionPolicy {
+  var retention: RetentionPolicy {
     RetentionPolicy(
       capacity: capacity, timeToLive: timeToLive.map { UInt64($0.nanoseconds) })
   }
 
   /// What each operation of the run does, derived from the rates and the seed.
-  package var operations: OperationMix {
+  var operations: OperationMix {
     OperationMix(
       invalidateRate: invalidateRate, cancelRate: cancelRate, writeRate: writeRate, seed: seed)
   }
@@ -54,7 +54,7 @@ package struct Scenario: Sendable, Equatable {
   package var openLoop: OpenLoopSchedule? = nil
 
   /// The default variant list: every design measured by default, each with decode inside and outside.
-  package static func defaultVariants(of designs: [CacheDesign], shards: Int) -> [Variant] {
+  static func defaultVariants(of designs: [CacheDesign], shards: Int) -> [Variant] {
     Variant.all(
       designs: designs.filter { $0.traits.contains(.measuredByDefault) },
       placements: [.inside, .outside], shards: shards)

@@ -33,7 +33,7 @@ package struct VariantResult: Sendable {
   package var invalidations = 0
   /// Fetches still running at the fetcher when the window had drained; anything but 0 means a task
   /// outlived the window.
-  package var fetchesInFlightAfterWindow = 0
+  var fetchesInFlightAfterWindow = 0
   /// Leaders that missed because their key's entry had been evicted to respect `--capacity`.
   package var evictions = 0
   /// Leaders that missed because their key's entry had outlived `--ttl`.
@@ -52,7 +52,7 @@ package struct VariantResult: Sendable {
 
   /// Histograms a result keeps (latency, fetch latency, actor wait, actor service), which outlive the
   /// variant's window as part of the result rather than as a leak.
-  package static let histogramCount = 4
+  static let histogramCount = 4
   /// Whether the run this result belongs to was cut short by a signal or its deadline: this window may
   /// have served fewer requests than the scenario asked for, and later variants were not measured.
   package var interrupted = false
@@ -90,7 +90,7 @@ package struct VariantResult: Sendable {
   /// Histograms this result actually holds: the `histogramCount` always kept, plus the fetch-queue
   /// histogram with a pool and the actual-start latency of an open-loop run. `retained_bytes` does not
   /// charge them to the variant.
-  package var heldHistogramCount: Int {
+  var heldHistogramCount: Int {
     Self.histogramCount + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1)
   }
 

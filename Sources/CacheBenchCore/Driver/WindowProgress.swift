@@ -17,10 +17,10 @@ package struct WindowProgress: Sendable {
   /// When the window stops issuing requests.
   package var stop: StopCondition
   /// The clients' claim counter.
-  package let claims: RequestClaims
+  let claims: RequestClaims
 
   /// The window of `variant` in `phase`, ending at `stop`, whose clients claim from `claims`.
-  package init(_ variant: Variant, phase: Phase, stop: StopCondition, claims: RequestClaims) {
+  init(_ variant: Variant, phase: Phase, stop: StopCondition, claims: RequestClaims) {
     self.variant = variant
     self.phase = phase
     self.stop = stop

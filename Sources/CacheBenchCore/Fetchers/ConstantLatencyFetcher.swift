@@ -4,13 +4,13 @@
 /// sleeps until the deadline minus a lead calibrated at start (`SleepLead`) instead of spinning: the realised
 /// latency centres on the configured one without burning the CPU the caches compete for. The realised latency
 /// of every fetch is recorded in the ledger and reported beside the configured value.
-package struct ConstantLatencyFetcher: Fetcher {
-  package let latency: Duration
-  package let payloadBytes: Int
-  package let ledger: FetchLedger
-  package let lead: SleepLead
+struct ConstantLatencyFetcher: Fetcher {
+  let latency: Duration
+  let payloadBytes: Int
+  let ledger: FetchLedger
+  let lead: SleepLead
 
-  package func fetch(_ key: Int) async throws -> Payload {
+  func fetch(_ key: Int) async throws -> Payload {
     ledger.begin(key)
     let start = MonotonicClock.now()
     do {

@@ -5,24 +5,24 @@
 /// fetches and the n-th fetch of key k takes the same latency and fails the same way in every run and every
 /// variant with the seed, whichever task happens to issue it. (Which request leads the n-th fetch of a key
 /// still depends on scheduling; the multiset of latencies per key does not.)
-package struct FetchDraws: Sendable {
+struct FetchDraws: Sendable {
   /// The shape of fetch latencies.
-  package let latency: LatencyDistribution
+  let latency: LatencyDistribution
   /// Probability in `0...1` that a fetch throws after its latency.
-  package let failRate: Double
+  let failRate: Double
   private let stream: UInt64
 
   /// Separates fetch draws from the key stream of the same seed (ASCII "fetchDrw").
   private static let streamTag: UInt64 = 0x6665_7463_6844_7277
 
-  package init(latency: LatencyDistribution, failRate: Double = 0, seed: UInt64) {
+  init(latency: LatencyDistribution, failRate: Double = 0, seed: UInt64) {
     self.latency = latency
     self.failRate = failRate
     stream = SplitMix64.mix(seed ^ Self.streamTag)
   }
 
   /// What the fetch with ordinal `ordinal` (0-based, per key) of `key` does.
-  package func draw(key: Int, ordinal: Int) -> FetchDraw {
+  func draw(key: Int, ordinal: Int) -> FetchDraw {
     // Each key walks its own point of the generator's cycle; three outputs per fetch.
     let keyStream = stream &+ SplitMix64.mix(UInt64(truncatingIfNeeded: key) &+ 1)
     let base = UInt64(truncatingIfNeeded: ordinal) &* 3
@@ -35,7 +35,7 @@ package struct FetchDraws: Sendable {
 }
 
 /// One fetch's drawn latency and fate.
-package struct FetchDraw: Sendable, Equatable {
-  package var nanoseconds: UInt64
-  package var fails: Bool
+struct FetchDraw: Sendable, Equatable {
+  var nanoseconds: UInt64
+  var fails: Bool
 }

@@ -3,15 +3,15 @@
 ///
 /// Fetches are slow (a millisecond is typical) and far fewer than requests, so one `Mutex` here costs nothing
 /// the request hot path would notice, and it makes the in-flight count per key exact.
-package final class FetchLedger: Sendable {
+final class FetchLedger: Sendable {
   /// The figures accumulated so far.
-  package struct Totals: Sendable {
-    package var fetches = 0
-    package var duplicateFetches = 0
-    package var inFlight = 0
-    package var latency = LatencyHistogram()
+  struct Totals: Sendable {
+    var fetches = 0
+    var duplicateFetches = 0
+    var inFlight = 0
+    var latency = LatencyHistogram()
     /// Time fetches waited for a slot of the fetch pool (`--fetch-limit`), or nil when there is no pool.
-    package var fetchQueue: LatencyHistogram? = nil
+    var fetchQueue: LatencyHistogram? = nil
   }
 
   private struct State {
@@ -24,14 +24,14 @@ package final class FetchLedger: Sendable {
   private let state = SanitizerVisibleMutex(State())
 
   /// Creates an empty ledger; `recordsFetchQueue` adds the histogram of pool waits.
-  package init(recordsFetchQueue: Bool = false) {
+  init(recordsFetchQueue: Bool = false) {
     if recordsFetchQueue { state.withLock { $0.totals.fetchQueue = LatencyHistogram() } }
   }
 
   /// Records that a fetch of `key` began; it is a duplicate when another fetch of `key` is still in flight.
   /// Returns how many fetches of `key` began before this one (its 0-based ordinal).
   @discardableResult
-  package func begin(_ key: Int) -> Int {
+  func begin(_ key: Int) -> Int {
     state.withLock { state in
       let ordinal = state.fetchesByKey[key, default: 0]
       state.fetchesByKey[key] = ordinal + 1
@@ -45,12 +45,12 @@ package final class FetchLedger: Sendable {
   }
 
   /// Records that a fetch waited `nanoseconds` for a slot of the fetch pool before it began.
-  package func recordFetchQueue(nanoseconds: UInt64) {
+  func recordFetchQueue(nanoseconds: UInt64) {
     state.withLock { $0.totals.fetchQueue?.record(nanoseconds) }
   }
 
   /// Records that a fetch of `key` ended, successfully or not, after `nanoseconds`.
-  package func end(_ key: Int, nanoseconds: UInt64) {
+  func end(_ key: Int, nanoseconds: UInt64) {
     state.withLock { state in
       let remaining = state.inFlightByKey[key, default: 1] - 1
       state.inFlightByKey[key] = remaining == 0 ? nil : remaining
@@ -60,13 +60,13 @@ package final class FetchLedger: Sendable {
   }
 
   /// A snapshot of the figures.
-  package var totals: Totals {
+  var totals: Totals {
     state.withLock { $0.totals }
   }
 
   /// Fetches begun plus fetches ended so far: a figure that moves while any fetch starts or finishes,
   /// for the stall watch. Reads no histogram, so it never shares one a fetcher is about to record into.
-  package var fetchEvents: Int {
+  var fetchEvents: Int {
     state.withLock { 2 * $0.totals.fetches - $0.totals.inFlight }
   }
 }

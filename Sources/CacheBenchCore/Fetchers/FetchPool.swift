@@ -5,24 +5,24 @@
 /// fetch ends at once (unless the fetcher ignores cancellation). This keeps the slot count exact without a
 /// cancellation race; the pool wait is short next to the fetches it queues behind. Fetches are slow and
 /// few, so one `Mutex` costs nothing the request path would notice.
-package final class FetchPool: Sendable {
+final class FetchPool: Sendable {
   private struct State {
     var available: Int
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
   /// The most fetches in flight at once.
-  package let limit: Int
+  let limit: Int
   private let state: SanitizerVisibleMutex<State>
 
-  package init(limit: Int) {
+  init(limit: Int) {
     precondition(limit >= 1, "a fetch pool needs at least one slot, got \(limit)")
     self.limit = limit
     state = SanitizerVisibleMutex(State(available: limit))
   }
 
   /// Returns once the caller holds a slot, which it must give back with `release()`.
-  package func acquire() async {
+  func acquire() async {
     let granted = state.withLock { state -> Bool in
       guard state.available > 0 else { return false }
       state.available -= 1
@@ -44,7 +44,7 @@ package final class FetchPool: Sendable {
   }
 
   /// Gives a slot back, handing it straight to the longest waiter if there is one.
-  package func release() {
+  func release() {
     let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
       if state.waiters.isEmpty {
         state.available += 1
@@ -56,5 +56,5 @@ package final class FetchPool: Sendable {
   }
 
   /// Fetches waiting for a slot now.
-  package var waiting: Int { state.withLock { $0.waiters.count } }
+  var waiting: Int { state.withLock { $0.waiters.count } }
 }

@@ -33,7 +33,7 @@ package enum LatencyDistribution: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A latency most fetches are near, which the sleep lead is calibrated on (`SleepLead`).
-  package var typical: Duration {
+  var typical: Duration {
     switch self {
     case .constant(let latency): return latency
     case .uniform, .exponential: return mean
@@ -46,7 +46,7 @@ package enum LatencyDistribution: Sendable, Equatable, CustomStringConvertible {
   ///
   /// Inverse-transform sampling for uniform and exponential, Box–Muller for log-normal (which is why
   /// two draws are taken), a threshold on `first` for bimodal. Results are clamped to at least 0.
-  package func nanoseconds(first: Double, second: Double) -> UInt64 {
+  func nanoseconds(first: Double, second: Double) -> UInt64 {
     switch self {
     case .constant(let latency):
       return UInt64(Self.ns(latency))
@@ -87,7 +87,7 @@ package enum LatencyDistribution: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A duration in the largest unit that keeps it whole, so the text parses back to the same value.
-  package static func text(_ duration: Duration) -> String {
+  static func text(_ duration: Duration) -> String {
     let nanoseconds = ns(duration)
     for (unit, size) in [("s", Int64(1_000_000_000)), ("ms", 1_000_000), ("us", 1_000)]
     where nanoseconds != 0 && nanoseconds % size == 0 {

@@ -10,15 +10,15 @@
 /// With `ignoresCancellation` the fetch runs its full latency in a task the caller's cancellation does not
 /// reach and returns its payload anyway (a stale completion), which is what a remote that cannot be
 /// interrupted does; the fetch is still awaited, so it never outlives its caller.
-package struct SimulatedFetcher: Fetcher {
-  package let draws: FetchDraws
-  package let payloadBytes: Int
-  package let ledger: FetchLedger
-  package let lead: SleepLead
-  package var ignoresCancellation = false
-  package var pool: FetchPool? = nil
+struct SimulatedFetcher: Fetcher {
+  let draws: FetchDraws
+  let payloadBytes: Int
+  let ledger: FetchLedger
+  let lead: SleepLead
+  var ignoresCancellation = false
+  var pool: FetchPool? = nil
 
-  package func fetch(_ key: Int) async throws -> Payload {
+  func fetch(_ key: Int) async throws -> Payload {
     if let pool {
       let queued = MonotonicClock.now()
       await pool.acquire()
@@ -46,10 +46,10 @@ package struct SimulatedFetcher: Fetcher {
 }
 
 /// The error a fetch throws when `--fail-rate` picks it to fail; counted in `errors`.
-package struct InjectedFetchFailure: Error, Equatable, CustomStringConvertible {
-  package var key: Int
+struct InjectedFetchFailure: Error, Equatable, CustomStringConvertible {
+  var key: Int
   /// The key's fetch ordinal that failed.
-  package var ordinal: Int
+  var ordinal: Int
 
-  package var description: String { "injected failure of fetch \(ordinal) of key \(key)" }
+  var description: String { "injected failure of fetch \(ordinal) of key \(key)" }
 }

@@ -7,10 +7,10 @@
 /// a real response would wait for too, so it belongs in the measured latency rather than being compensated.
 package struct SleepLead: Sendable {
   /// Nanoseconds subtracted from every sleep.
-  package let nanoseconds: UInt64
+  let nanoseconds: UInt64
 
   /// No compensation at all.
-  package static let none = SleepLead(nanoseconds: 0)
+  static let none = SleepLead(nanoseconds: 0)
 
   /// Measures the median lateness of sleeps of `latency` (capped at 20 ms per sleep, about 100 ms in all).
   package static func calibrated(for latency: Duration) async -> SleepLead {
@@ -35,7 +35,7 @@ package struct SleepLead: Sendable {
 
   /// Suspends until about `nanoseconds` after `start` (a `MonotonicClock` reading).
   /// Throws `CancellationError` if the task is cancelled while sleeping.
-  package func sleep(nanoseconds duration: UInt64, from start: UInt64) async throws {
+  func sleep(nanoseconds duration: UInt64, from start: UInt64) async throws {
     guard duration > 0 else { return }
     let wake = start &+ duration &- min(nanoseconds, duration / 2)
     let now = MonotonicClock.now()

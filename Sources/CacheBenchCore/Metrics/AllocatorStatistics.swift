@@ -2,14 +2,14 @@
 ///
 /// All three are process-wide: they include the tool's own allocations (recorders, histograms) as well as
 /// the cache's, which is why the driver reads them around each window and reports deltas.
-package struct AllocatorSnapshot: Sendable, Equatable {
+struct AllocatorSnapshot: Sendable, Equatable {
   /// Bytes in live allocations, rounded up to their size classes (jemalloc `stats.allocated`).
-  package var allocatedBytes: Int
+  var allocatedBytes: Int
   /// Bytes of resident pages the allocator maps: live data, its metadata, and freed pages not yet
   /// returned to the kernel (jemalloc `stats.resident`).
-  package var residentBytes: Int
+  var residentBytes: Int
   /// Allocation requests served so far (jemalloc `small.nrequests + large.nrequests` over all arenas).
-  package var mallocCount: UInt64
+  var mallocCount: UInt64
 }
 
 /// A source of allocator statistics: jemalloc in the tool, a scripted fake in tests.
@@ -17,7 +17,7 @@ package struct AllocatorSnapshot: Sendable, Equatable {
 /// jemalloc keeps per-thread caches whose blocks count as allocated and whose request counters reach the
 /// shared statistics only when the cache is flushed or refilled, so a reader must flush every thread that
 /// allocated before its counters mean anything; `flushWorkerThreadCaches()` does that.
-package protocol AllocatorStatistics: Sendable {
+protocol AllocatorStatistics: Sendable {
   /// Hands the blocks cached by every worker thread of the concurrency pool back to the allocator, merging
   /// each thread's pending request counter; false when not every worker thread could be reached.
   func flushWorkerThreadCaches() async -> Bool
@@ -36,7 +36,7 @@ package protocol AllocatorStatistics: Sendable {
 
 extension AllocatorStatistics {
   /// Compares two snapshots around `make`, so allocations on other threads meanwhile blur the figure.
-  package func allocatedBytes<Value>(by make: () -> Value) -> Int? {
+  func allocatedBytes<Value>(by make: () -> Value) -> Int? {
     guard let before = snapshot() else { return nil }
     let value = make()
     let after = withExtendedLifetime(value) { snapshot() }

@@ -25,7 +25,7 @@ package struct CPUTimes: Sendable, Equatable {
   package var involuntarySwitches: Int64
 
   /// The process's figures now, or nil if either call fails.
-  package static func now() -> CPUTimes? {
+  static func now() -> CPUTimes? {
     var usage = rusage()
     guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
     var spec = timespec()
@@ -39,7 +39,7 @@ package struct CPUTimes: Sendable, Equatable {
   }
 
   /// What was spent between `earlier` and these figures.
-  package func since(_ earlier: CPUTimes) -> CPUTimes {
+  func since(_ earlier: CPUTimes) -> CPUTimes {
     CPUTimes(
       userMicroseconds: userMicroseconds - earlier.userMicroseconds,
       systemMicroseconds: systemMicroseconds - earlier.systemMicroseconds,

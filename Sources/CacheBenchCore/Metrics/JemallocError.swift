@@ -7,7 +7,7 @@
 /// Why jemalloc's statistics cannot be read in this process; the memory columns are then `n/a`.
 ///
 /// None of these stops a run: the tool says why on stderr once and measures everything else.
-package enum JemallocError: Error, Equatable, CustomStringConvertible {
+enum JemallocError: Error, Equatable, CustomStringConvertible {
   /// cachebench was built with the `Jemalloc` package trait disabled.
   case notBuiltIn
   /// A `mallctl` name could not be resolved or read; `code` is the errno it returned.
@@ -18,7 +18,7 @@ package enum JemallocError: Error, Equatable, CustomStringConvertible {
   /// `allocatedDelta`: jemalloc is linked, but another allocator serves the process.
   case notProcessAllocator(version: String, probeBytes: Int, allocatedDelta: Int)
 
-  package var description: String {
+  var description: String {
     switch self {
     case .notBuiltIn:
       "cachebench was built without jemalloc (package trait Jemalloc disabled)"

@@ -11,7 +11,7 @@
     /// entry and exit, so no block of another arena is served from it. `body` must not suspend (it is
     /// synchronous) so that it stays on this thread. The arena is left in place afterwards, not destroyed:
     /// whatever `body` allocated that outlives it (a recorded test failure, say) still lives there.
-    package static func withPrivateArena<Result>(
+    static func withPrivateArena<Result>(
       _ body: (JemallocStats) throws -> Result
     ) throws -> Result {
       var arena: UInt32 = 0

@@ -13,9 +13,9 @@
   ///   then 20,644. So the driver flushes every worker thread (`flushWorkerThreadCaches()`) before reading.
   /// - `stats.allocated` counts blocks freed into a thread cache as allocated until that cache is flushed
   ///   (1,000 freed 100-byte blocks kept 153,888 bytes "allocated" on the thread that freed them).
-  package final class JemallocStats: AllocatorStatistics {
+  final class JemallocStats: AllocatorStatistics {
     /// Which counters a snapshot reads.
-    package enum Scope: Sendable, Equatable {
+    enum Scope: Sendable, Equatable {
       /// The whole process: `stats.allocated`, `stats.resident`, requests of all arenas.
       case process
       /// One arena, for measurements that must not see other threads' allocations (see
@@ -24,8 +24,8 @@
     }
 
     /// jemalloc's version string, e.g. `5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c`.
-    package let version: String
-    package let scope: Scope
+    let version: String
+    let scope: Scope
 
     private let epoch: MIB
     private let flush: MIB
@@ -39,12 +39,12 @@
     private let sweep: ThreadCacheSweep
 
     /// Bytes allocated to check that jemalloc serves this process; never touched, so never resident.
-    package static let probeBytes = 16 << 20
+    static let probeBytes = 16 << 20
 
     /// Opens the process-wide statistics and checks that jemalloc is the allocator of this process: it
     /// must answer `version`, have statistics compiled in, and see a 16 MiB allocation made through the
     /// Swift runtime in `stats.allocated`.
-    package static func open() throws(JemallocError) -> JemallocStats {
+    static func open() throws(JemallocError) -> JemallocStats {
       let stats = try JemallocStats(scope: .process)
       let before = try stats.read()
       let probe = UnsafeMutableRawPointer.allocate(byteCount: probeBytes, alignment: 16)
@@ -60,7 +60,7 @@
     }
 
     /// Resolves the MIBs of `scope`; does not check which allocator serves the process.
-    package init(scope: Scope, sweep: ThreadCacheSweep = ThreadCacheSweep()) throws(JemallocError) {
+    init(scope: Scope, sweep: ThreadCacheSweep = ThreadCacheSweep()) throws(JemallocError) {
       var versionPointer: UnsafePointer<CChar>? = nil
       var length = MemoryLayout<UnsafePointer<CChar>?>.size
       let status = mallctl("version", &versionPointer, &length, nil, 0)
@@ -95,22 +95,22 @@
       }
     }
 
-    package func flushWorkerThreadCaches() async -> Bool {
+    func flushWorkerThreadCaches() async -> Bool {
       let flush = self.flush
       return await sweep.run { try? flush.call() }
     }
 
-    package func purgeUnusedPages() {
+    func purgeUnusedPages() {
       try? purge.call()
     }
 
-    package func snapshot() -> AllocatorSnapshot? {
+    func snapshot() -> AllocatorSnapshot? {
       try? read()
     }
 
     /// Measures `make` on the calling thread bound to an arena of its own (`withPrivateArena(_:)`), so no
     /// other thread's allocations or frees can blur the figure.
-    package func allocatedBytes<Value>(by make: () -> Value) -> Int? {
+    func allocatedBytes<Value>(by make: () -> Value) -> Int? {
       try? Self.withPrivateArena { arena in
         let before = try arena.read()
         let value = make()
@@ -123,7 +123,7 @@
     ///
     /// Allocates nothing itself (no loops over arrays of MIBs, which unoptimised builds box element by
     /// element), so an exact count of the caller's allocations is not disturbed by reading it.
-    package func read() throws(JemallocError) -> AllocatorSnapshot {
+    func read() throws(JemallocError) -> AllocatorSnapshot {
       try flush.call()
       try epoch.write(UInt64(1))
       var allocatedBytes: Int = try allocated.read()
@@ -136,16 +136,16 @@
 
     /// The size class jemalloc rounds a request of `bytes` up to (`nallocx`), which is what
     /// `stats.allocated` counts for it.
-    package static func sizeClass(of bytes: Int) -> Int {
+    static func sizeClass(of bytes: Int) -> Int {
       nallocx(bytes, 0)
     }
 
     /// A resolved `mallctl` name.
-    package struct MIB: Sendable {
-      package let name: String
+    struct MIB: Sendable {
+      let name: String
       private let components: [Int]
 
-      package init(_ name: String) throws(JemallocError) {
+      init(_ name: String) throws(JemallocError) {
         var components = [Int](repeating: 0, count: 8)
         var count = components.count
         let status = mallctlnametomib(name, &components, &count)
@@ -156,7 +156,7 @@
 
       /// Reads a value of the name's type (`size_t` as `Int`, `uint64_t` as `UInt64`, `unsigned` as
       /// `UInt32`).
-      package func read<Value: FixedWidthInteger>() throws(JemallocError) -> Value {
+      func read<Value: FixedWidthInteger>() throws(JemallocError) -> Value {
         var value: Value = 0
         var length = MemoryLayout<Value>.size
         let status = components.withUnsafeBufferPointer { mib in
@@ -167,7 +167,7 @@
       }
 
       /// Writes `value`.
-      package func write<Value: FixedWidthInteger>(_ value: Value) throws(JemallocError) {
+      func write<Value: FixedWidthInteger>(_ value: Value) throws(JemallocError) {
         var value = value
         let status = components.withUnsafeBufferPointer { mib in
           mallctlbymib(mib.baseAddress, mib.count, nil, nil, &value, MemoryLayout<Value>.size)
@@ -176,7 +176,7 @@
       }
 
       /// Invokes a name that takes no value (`thread.tcache.flush`, `arena.<i>.purge`).
-      package func call() throws(JemallocError) {
+      func call() throws(JemallocError) {
         let status = components.withUnsafeBufferPointer { mib in
           mallctlbymib(mib.baseAddress, mib.count, nil, nil, nil, 0)
         }
@@ -186,9 +186,9 @@
   }
 #else
   /// Stands in for the jemalloc reader when the `Jemalloc` trait is disabled: there is nothing to read.
-  package enum JemallocStats {
+  enum JemallocStats {
     /// Always fails with `JemallocError.notBuiltIn`.
-    package static func open() throws(JemallocError) -> any AllocatorStatistics {
+    static func open() throws(JemallocError) -> any AllocatorStatistics {
       throw .notBuiltIn
     }
   }

@@ -53,7 +53,7 @@ package struct LatencyHistogram: Sendable, Equatable {
   /// `highestTrackableValue` nanoseconds (default 2^40 ns, about 18 minutes).
   ///
   /// Memory is one `Int` per counter: 31,745 counters (about 250 KB) with the defaults.
-  package init(highestTrackableValue: UInt64 = 1 << 40, significantDigits: Int = 3) {
+  init(highestTrackableValue: UInt64 = 1 << 40, significantDigits: Int = 3) {
     precondition(
       (1...5).contains(significantDigits), "significantDigits \(significantDigits) is not in 1...5")
     precondition(highestTrackableValue > 0, "highestTrackableValue must be positive")
@@ -99,7 +99,7 @@ package struct LatencyHistogram: Sendable, Equatable {
   ///
   /// O(1) with no allocation and no locks, so it can sit on a client's hot path; a value above
   /// `highestTrackableValue` is counted in the top bucket and in `saturatedCount`.
-  package mutating func record(_ value: UInt64) {
+  mutating func record(_ value: UInt64) {
     let index: Int
     if value > highestTrackableValue {
       saturatedCount += 1
@@ -120,7 +120,7 @@ package struct LatencyHistogram: Sendable, Equatable {
   ///
   /// Both histograms must have the same `highestTrackableValue` and `significantDigits`, because
   /// counters are added index by index.
-  package mutating func merge(_ other: LatencyHistogram) {
+  mutating func merge(_ other: LatencyHistogram) {
     precondition(
       highestTrackableValue == other.highestTrackableValue
         && significantDigits == other.significantDigits,

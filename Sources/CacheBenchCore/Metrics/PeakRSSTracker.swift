@@ -21,7 +21,7 @@ package enum PeakRSSSource: Sendable, Equatable {
 }
 
 /// Finds the highest resident set size of the whole process between `start()` and `stop()`.
-package protocol PeakRSSTracker: Sendable {
+protocol PeakRSSTracker: Sendable {
   /// How the peak is found.
   var source: PeakRSSSource { get }
   /// Begins a window.
@@ -31,23 +31,23 @@ package protocol PeakRSSTracker: Sendable {
 }
 
 /// The kernel's high-water mark: reset through `/proc/self/clear_refs` at start, read at stop.
-package final class HighWaterMarkTracker: PeakRSSTracker {
+final class HighWaterMarkTracker: PeakRSSTracker {
   private let wasReset = SanitizerVisibleMutex(false)
 
-  package var source: PeakRSSSource { .highWaterMark }
+  var source: PeakRSSSource { .highWaterMark }
 
   /// A tracker if this kernel lets the process reset its high-water mark (tried once, here), else nil.
-  package static func ifSupported() -> HighWaterMarkTracker? {
+  static func ifSupported() -> HighWaterMarkTracker? {
     ProcessMemory.resetPeak() && ProcessMemory.current() != nil ? HighWaterMarkTracker() : nil
   }
 
-  package func start() {
+  func start() {
     let reset = ProcessMemory.resetPeak()
     wasReset.withLock { $0 = reset }
   }
 
   /// `VmHWM`; nil if the reset at start was refused, since the mark would then be the process's peak.
-  package func stop() -> Int? {
+  func stop() -> Int? {
     guard wasReset.withLock({ $0 }) else { return nil }
     return ProcessMemory.current()?.peakResidentBytes
   }
@@ -56,15 +56,15 @@ package final class HighWaterMarkTracker: PeakRSSTracker {
 /// A thread that reads the resident set size every `interval` and keeps the highest reading, for kernels
 /// that do not let the process reset `VmHWM`. It also reads once at start and once at stop, so the peak is
 /// never below either end of the window.
-package final class SampledPeakTracker: PeakRSSTracker {
-  package let interval: Duration
+final class SampledPeakTracker: PeakRSSTracker {
+  let interval: Duration
   private let read: @Sendable () -> Int?
   private let current = SanitizerVisibleMutex<Sampling?>(nil)
 
-  package var source: PeakRSSSource { .sampled(interval: interval) }
+  var source: PeakRSSSource { .sampled(interval: interval) }
 
   /// A sampler of `read` (resident bytes; `/proc/self/statm` unless a test injects another source).
-  package init(
+  init(
     interval: Duration = .milliseconds(1),
     read: @escaping @Sendable () -> Int? = { ProcessMemory.residentBytes() }
   ) {
@@ -72,7 +72,7 @@ package final class SampledPeakTracker: PeakRSSTracker {
     self.read = read
   }
 
-  package func start() {
+  func start() {
     let sampling = Sampling(read: read)
     sampling.sample()
     let previous = current.withLock { current in
@@ -84,7 +84,7 @@ package final class SampledPeakTracker: PeakRSSTracker {
     Thread.detachNewThread { sampling.run(every: nanoseconds) }
   }
 
-  package func stop() -> Int? {
+  func stop() -> Int? {
     let sampling = current.withLock { current in
       defer { current = nil }
       return current
@@ -97,33 +97,33 @@ package final class SampledPeakTracker: PeakRSSTracker {
 
   /// One window's sampling: its highest reading and whether its thread should stop. A fresh one per
   /// window, so a thread still finishing its last sleep cannot touch the next window's peak.
-  package final class Sampling: Sendable {
+  final class Sampling: Sendable {
     private let read: @Sendable () -> Int?
     private let highest = Atomic<Int>(-1)
     private let finished = Atomic<Bool>(false)
 
-    package init(read: @escaping @Sendable () -> Int?) {
+    init(read: @escaping @Sendable () -> Int?) {
       self.read = read
     }
 
     /// The highest reading so far, or nil if every read failed.
-    package var peak: Int? {
+    var peak: Int? {
       let value = highest.load(ordering: .relaxed)
       return value < 0 ? nil : value
     }
 
     /// Takes one reading.
-    package func sample() {
+    func sample() {
       if let bytes = read() { _ = highest.max(bytes, ordering: .relaxed) }
     }
 
     /// Asks the sampling thread to stop after its current sleep.
-    package func finish() {
+    func finish() {
       finished.store(true, ordering: .relaxed)
     }
 
     /// The sampling thread's loop: read, sleep `nanoseconds`, until finished.
-    package func run(every nanoseconds: Int64) {
+    func run(every nanoseconds: Int64) {
       var pause = timespec(
         tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
       while !finished.load(ordering: .relaxed) {

@@ -8,17 +8,17 @@
 ///
 /// Unlike jemalloc's figures these cover everything resident: the binary, thread stacks, the Swift runtime,
 /// pages the allocator has not returned yet. Everywhere but Linux the readings are nil (unknown).
-package enum ProcessMemory {
+enum ProcessMemory {
   /// Resident set size now and its high-water mark, in bytes.
-  package struct Reading: Sendable, Equatable {
+  struct Reading: Sendable, Equatable {
     /// `VmRSS`.
-    package var residentBytes: Int
+    var residentBytes: Int
     /// `VmHWM`: the highest `VmRSS` since the process started or the mark was last reset.
-    package var peakResidentBytes: Int
+    var peakResidentBytes: Int
   }
 
   /// `VmRSS` and `VmHWM` from `/proc/self/status`, or nil if unreadable.
-  package static func current() -> Reading? {
+  static func current() -> Reading? {
     guard let status = ProcFile.contents(ofPath: "/proc/self/status", capacity: 8_192) else {
       return nil
     }
@@ -34,7 +34,7 @@ package enum ProcessMemory {
 
   /// Resets `VmHWM` to the current `VmRSS` by writing `5` to `/proc/self/clear_refs` (Linux 4.0 and
   /// later); whether the kernel accepted it. Refused where `/proc` is read-only or the kernel is older.
-  package static func resetPeak() -> Bool {
+  static func resetPeak() -> Bool {
     let descriptor = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
@@ -43,7 +43,7 @@ package enum ProcessMemory {
 
   /// `VmRSS` from `/proc/self/statm` (resident pages times the page size): cheaper than `current()`,
   /// for sampling.
-  package static func residentBytes() -> Int? {
+  static func residentBytes() -> Int? {
     guard let statm = ProcFile.contents(ofPath: "/proc/self/statm", capacity: 256) else {
       return nil
     }

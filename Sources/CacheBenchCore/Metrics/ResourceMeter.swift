@@ -10,32 +10,32 @@
 /// its figures are then nil (`n/a`), never 0.
 package struct ResourceMeter: Sendable {
   /// Where allocator figures come from, or why there are none.
-  package enum AllocatorSource: Sendable {
+  enum AllocatorSource: Sendable {
     case available(any AllocatorStatistics)
     case unavailable(reason: String)
   }
 
   /// What `begin()` read, for `end` to subtract.
-  package struct Mark: Sendable {
-    package var allocator: AllocatorSnapshot?
-    package var cpu: CPUTimes?
-    package var notes: [String] = []
+  struct Mark: Sendable {
+    var allocator: AllocatorSnapshot?
+    var cpu: CPUTimes?
+    var notes: [String] = []
   }
 
-  package var allocator: AllocatorSource
+  var allocator: AllocatorSource
   /// Finds the window's peak RSS; nil when the kernel offers no way.
-  package var peakRSS: (any PeakRSSTracker)?
+  var peakRSS: (any PeakRSSTracker)?
   /// The process's resident set size now, bytes.
-  package var residentSetSize: @Sendable () -> Int?
+  var residentSetSize: @Sendable () -> Int?
   /// The process's CPU counters now.
-  package var cpuTimes: @Sendable () -> CPUTimes?
+  var cpuTimes: @Sendable () -> CPUTimes?
   /// Bytes one empty `LatencyHistogram` holds as the allocator counts them, measured once; subtracted
   /// where the tool's own recorders would otherwise be charged to a cache. Nil when unknown.
-  package var histogramBytes: Int?
+  var histogramBytes: Int?
 
   /// Measures nothing: every figure unknown. The driver's default, so runs that do not ask for memory
   /// figures (most tests) pay nothing for them.
-  package static let disabled = ResourceMeter(
+  static let disabled = ResourceMeter(
     allocator: .unavailable(reason: "not measured"), peakRSS: nil, residentSetSize: { nil },
     cpuTimes: { nil }, histogramBytes: nil)
 
@@ -86,14 +86,14 @@ package struct ResourceMeter: Sendable {
 
   /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when
   /// unknown. Runs `make` on the calling thread.
-  package func allocatedBytes<Value>(by make: () -> Value) -> Int? {
+  func allocatedBytes<Value>(by make: () -> Value) -> Int? {
     guard case .available(let statistics) = allocator else { return nil }
     return statistics.allocatedBytes(by: make)
   }
 
   /// Allocated bytes once every worker thread has flushed its cache, for comparing before and after a
   /// variant; nil when unknown.
-  package func settledAllocatedBytes() async -> Int? {
+  func settledAllocatedBytes() async -> Int? {
     guard case .available(let statistics) = allocator,
       await statistics.flushWorkerThreadCaches()
     else { return nil }
@@ -101,7 +101,7 @@ package struct ResourceMeter: Sendable {
   }
 
   /// Prepares and reads the counters at the start of a window.
-  package func begin() async -> Mark {
+  func begin() async -> Mark {
     var mark = Mark()
     if case .available(let statistics) = allocator {
       if await statistics.flushWorkerThreadCaches() {
@@ -118,7 +118,7 @@ package struct ResourceMeter: Sendable {
 
   /// Reads the counters at the end of the window begun with `mark`; `cachedEntries` is what the cache
   /// holds now.
-  package func end(_ mark: Mark, cachedEntries: Int?) async -> ResourceUsage {
+  func end(_ mark: Mark, cachedEntries: Int?) async -> ResourceUsage {
     var usage = ResourceUsage()
     if let start = mark.cpu, let now = cpuTimes() { usage.cpu = now.since(start) }
     if let peakRSS {

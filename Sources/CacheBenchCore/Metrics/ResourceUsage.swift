@@ -26,7 +26,7 @@ package struct ResourceUsage: Sendable, Equatable {
   package var notes: [String] = []
 
   /// Nothing measured: every figure unknown.
-  package static let unmeasured = ResourceUsage()
+  static let unmeasured = ResourceUsage()
 }
 
 /// jemalloc's figures for one window.

@@ -13,19 +13,19 @@
 ///
 /// Swift tasks may move between threads at suspension points; the counter notices when it is read on another
 /// thread than it started on (the counter's address differs) and then answers `nil` rather than a wrong delta.
-package struct ThreadAllocationCounter {
+struct ThreadAllocationCounter {
   private let counter: UnsafeMutablePointer<UInt64>
   private let start: UInt64
 
   /// Starts counting on the calling thread, or returns `nil` when jemalloc does not provide the counter
   /// (built without statistics, or not the process allocator).
-  package static func start() -> ThreadAllocationCounter? {
+  static func start() -> ThreadAllocationCounter? {
     guard let counter = currentThreadCounter() else { return nil }
     return ThreadAllocationCounter(counter: counter, start: counter.pointee)
   }
 
   /// Bytes allocated on this thread since `start()`, or `nil` when called on another thread.
-  package func bytesAllocated() -> UInt64? {
+  func bytesAllocated() -> UInt64? {
     guard let current = Self.currentThreadCounter(), current == counter else { return nil }
     return counter.pointee &- start
   }

@@ -25,18 +25,18 @@ import Synchronization
 /// Each meeting is bounded by `timeout`, after which the sweep gives up and returns false, and whoever asked
 /// reports the figures that needed it as unknown. Sweeps take turns, because two at once would each hold
 /// some workers spinning while waiting for the workers the other holds.
-package struct ThreadCacheSweep: Sendable {
+struct ThreadCacheSweep: Sendable {
   /// Tasks per meeting: the workers libdispatch runs at once.
-  package var width: Int
+  var width: Int
   /// How long one meeting's tasks may take to meet, in nanoseconds.
-  package var timeoutNanoseconds: UInt64
+  var timeoutNanoseconds: UInt64
   /// Meetings before a sweep that keeps missing a worker gives up.
-  package var attempts: Int
+  var attempts: Int
   /// The ids of the threads named like the workers (given that name); nil when they cannot be listed.
-  package var census: @Sendable (_ workerName: String) -> Set<Int32>?
+  var census: @Sendable (_ workerName: String) -> Set<Int32>?
 
   /// A sweep over as many workers at once as the process has schedulable cores.
-  package init(
+  init(
     width: Int = ProcessThreads.schedulableCores, timeout: Duration = .milliseconds(250),
     attempts: Int = 4,
     census: @escaping @Sendable (_ workerName: String) -> Set<Int32>? = {
@@ -52,7 +52,7 @@ package struct ThreadCacheSweep: Sendable {
 
   /// Runs `flush` on every worker thread, several on each if it takes more than one meeting; whether every
   /// worker was reached in time.
-  package func run(_ flush: @escaping @Sendable () -> Void) async -> Bool {
+  func run(_ flush: @escaping @Sendable () -> Void) async -> Bool {
     await Self.turns.wait()
     defer { Self.turns.signal() }
     var reached: Set<Int32> = []
@@ -136,12 +136,12 @@ package struct ThreadCacheSweep: Sendable {
 
 /// Who holds a turn and who waits for it, first come first served; the state behind the sweep's lock,
 /// generic over how a waiter is resumed so it can be tested with plain values.
-package struct TurnQueue<Waiter> {
+struct TurnQueue<Waiter> {
   private var busy = false
   private var waiting: [Waiter] = []
 
   /// Asks for the turn: true if `waiter` has it now, false if it was queued.
-  package mutating func request(_ waiter: Waiter) -> Bool {
+  mutating func request(_ waiter: Waiter) -> Bool {
     guard busy else {
       busy = true
       return true
@@ -151,7 +151,7 @@ package struct TurnQueue<Waiter> {
   }
 
   /// Ends the current turn: the waiter to resume, who now holds the turn, or nil if the turn is free.
-  package mutating func release() -> Waiter? {
+  mutating func release() -> Waiter? {
     guard !waiting.isEmpty else {
       busy = false
       return nil

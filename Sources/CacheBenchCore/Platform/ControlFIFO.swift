@@ -31,7 +31,7 @@ package final class ControlFIFO {
     case closed(path: String)
   }
 
-  package let controlPath: String
+  let controlPath: String
   package let acknowledgementPath: String
   private var controlDescriptor: Int32 = -1
   private var acknowledgementDescriptor: Int32 = -1

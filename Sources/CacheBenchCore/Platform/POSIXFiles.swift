@@ -130,7 +130,7 @@ package enum POSIXFiles {
     /// The call's name, e.g. `"rename"`.
     package var call: String
     /// The errno it set.
-    package var code: Int32
+    var code: Int32
 
     /// The C library's text for `code`, e.g. `No such file or directory`.
     package var message: String { String(cString: strerror(code)) }

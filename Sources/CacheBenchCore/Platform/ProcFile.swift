@@ -5,9 +5,9 @@
 #endif
 
 /// Reads of the kernel's small generated files under `/proc`.
-package enum ProcFile {
+enum ProcFile {
   /// The contents of a small `/proc` file, read in one call (the kernel generates it whole).
-  package static func contents(ofPath path: String, capacity: Int) -> String? {
+  static func contents(ofPath path: String, capacity: Int) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

@@ -9,11 +9,11 @@
 /// Used to reach every worker thread of Swift's global executor: on Linux that executor is libdispatch's
 /// global queue for the task's priority, which runs as many workers at once as the process has cores
 /// (`sched_getaffinity`), and whose threads all carry the queue's name.
-package enum ProcessThreads {
+enum ProcessThreads {
   /// Cores this process may be scheduled on: the bits of the `Cpus_allowed` mask in `/proc/self/status`
   /// (what `sched_getaffinity` returns, which Swift's Glibc module does not export), at least 1; the
   /// online core count where the mask cannot be read.
-  package static var schedulableCores: Int {
+  static var schedulableCores: Int {
     guard let status = ProcFile.contents(ofPath: "/proc/self/status", capacity: 8_192),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
     else { return HostInfo.onlineCores }
@@ -28,18 +28,18 @@ package enum ProcessThreads {
   }
 
   /// The kernel's name of the calling thread (`/proc/thread-self/comm`), or nil where unreadable.
-  package static var currentThreadName: String? {
+  static var currentThreadName: String? {
     readLine(atPath: "/proc/thread-self/comm")
   }
 
   /// The kernel's name of the main thread (`/proc/self/comm`), or nil where unreadable.
-  package static var processName: String? {
+  static var processName: String? {
     readLine(atPath: "/proc/self/comm")
   }
 
   /// The kernel's id of the calling thread, from the link `/proc/thread-self` (`<pid>/task/<tid>`), or nil
   /// where unreadable.
-  package static var currentThreadID: Int32? {
+  static var currentThreadID: Int32? {
     var buffer = [CChar](repeating: 0, count: 64)
     let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
@@ -49,7 +49,7 @@ package enum ProcessThreads {
 
   /// The ids of this process's threads named `name` (`/proc/self/task/*/comm`); nil where unreadable, or
   /// when `name` is the main thread's, which threads inherit unless they are named, so it tells nothing.
-  package static func threadIDs(named name: String) -> Set<Int32>? {
+  static func threadIDs(named name: String) -> Set<Int32>? {
     guard name != processName, let directory = opendir("/proc/self/task") else { return nil }
     defer { closedir(directory) }
     var ids: Set<Int32> = []

@@ -15,7 +15,7 @@ import Dispatch
 /// signal nothing else uses.
 package final class SignalWaiter: Sendable {
   /// The signal waited for.
-  package let signalNumber: Int32
+  let signalNumber: Int32
   private let waiting = WaitingTask()
   // Touched only here and in deinit; a Dispatch source is safe to cancel from any thread.
   nonisolated(unsafe) private let source: any DispatchSourceSignal
@@ -52,7 +52,7 @@ package final class SignalWaiter: Sendable {
   }
 
   /// Sends the signal to this process, as `kill -USR1 <pid>` would; for tests.
-  package func raiseInProcess() {
+  func raiseInProcess() {
     kill(getpid(), signalNumber)
   }
 }

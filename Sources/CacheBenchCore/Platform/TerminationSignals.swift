@@ -45,9 +45,9 @@ package final class TerminationSignals: Sendable {
   }
 
   /// SIGINT's number.
-  package static var interrupt: Int32 { SIGINT }
+  static var interrupt: Int32 { SIGINT }
   /// SIGTERM's number.
-  package static var terminate: Int32 { SIGTERM }
+  static var terminate: Int32 { SIGTERM }
 }
 
 /// How many termination signals arrived; a class so the signal handlers can share it.

@@ -12,7 +12,7 @@
 /// `/dev/zero` or a huge log ends in a message, not in a hang or an exhausted memory.
 package enum TextFileReader {
   /// The largest input file read: far beyond any profile or baseline.
-  package static let maximumBytes = 64 * 1024 * 1024
+  static let maximumBytes = 64 * 1024 * 1024
 
   /// Why a file could not be read; `description` completes "cannot read 'path': ".
   package enum Failure: Error, Equatable, CustomStringConvertible {

@@ -8,7 +8,7 @@ import CValgrind
 package enum ValgrindClient {
   /// Whether the valgrind headers were present when cachebench was built; without them every request is a
   /// no-op even under valgrind.
-  package static var isAvailable: Bool { cachebench_valgrind_available() != 0 }
+  static var isAvailable: Bool { cachebench_valgrind_available() != 0 }
 
   /// Whether this process runs under valgrind (any tool).
   package static var isRunning: Bool { cachebench_running_on_valgrind() != 0 }

@@ -5,16 +5,16 @@
 /// ranking inside the hot set, so it models a working set that fits a cache beside a cold tail. The hot
 /// set is `max(1, round(keys × hotShare))` keys; when that is every key, all requests are uniform over it.
 /// One draw per key, as the counter-based `KeySequence` requires.
-package struct HotspotKeys: Sendable, Equatable {
+struct HotspotKeys: Sendable, Equatable {
   /// Number of distinct keys.
-  package let keys: Int
+  let keys: Int
   /// Keys in the hot set, `0..<hotKeys`.
-  package let hotKeys: Int
+  let hotKeys: Int
   /// Share of requests that go to the hot set.
-  package let requestShare: Double
+  let requestShare: Double
 
   /// Creates the distribution; `keys` must be at least 1, both shares in `(0, 1)` or 1.
-  package init(keys: Int, hotShare: Double, requestShare: Double) {
+  init(keys: Int, hotShare: Double, requestShare: Double) {
     precondition(keys >= 1, "HotspotKeys needs at least one key, got \(keys)")
     self.keys = keys
     hotKeys = min(keys, max(1, Int((Double(keys) * hotShare).rounded())))
@@ -22,7 +22,7 @@ package struct HotspotKeys: Sendable, Equatable {
   }
 
   /// Returns the key a uniform draw `unit` in `0..<1` selects.
-  package func key(forUnit unit: Double) -> Int {
+  func key(forUnit unit: Double) -> Int {
     if unit < requestShare {
       return min(hotKeys - 1, Int(unit / requestShare * Double(hotKeys)))
     }

@@ -14,11 +14,11 @@
 /// that derive their randomness from the same run seed from drawing the same numbers.
 package struct KeySequence: Sendable {
   /// How keys are drawn.
-  package let distribution: KeyDistributionKind
+  let distribution: KeyDistributionKind
   /// Number of distinct keys, `0..<keys`.
-  package let keys: Int
+  let keys: Int
   /// The run's seed.
-  package let seed: UInt64
+  let seed: UInt64
 
   /// Seed of the SplitMix64 generator whose outputs are the draws.
   private let stream: UInt64

@@ -5,9 +5,9 @@
 /// while it waits with probability `cancelRate`. The decisions come from counter-based SplitMix64 streams derived from the run's seed with
 /// their own tags, so a seed reproduces the same operations in every run and every variant whatever
 /// the scheduling, and neither stream repeats the key stream's draws.
-package struct OperationMix: Sendable, Equatable {
+struct OperationMix: Sendable, Equatable {
   /// What one operation does.
-  package enum Operation: Sendable, Equatable {
+  enum Operation: Sendable, Equatable {
     /// A cache lookup.
     case read
     /// A cache lookup whose caller is cancelled once it waits for a fetch (see `WaitCancellation`).
@@ -19,11 +19,11 @@ package struct OperationMix: Sendable, Equatable {
   }
 
   /// Share of operations that invalidate their key instead of reading it, `0...1`.
-  package let invalidateRate: Double
+  let invalidateRate: Double
   /// Share of reads whose caller is cancelled while waiting, `0...1`.
-  package let cancelRate: Double
+  let cancelRate: Double
   /// Share of operations that are not invalidations and write their key, `0...1`.
-  package let writeRate: Double
+  let writeRate: Double
 
   private let invalidateStream: UInt64
   private let cancelStream: UInt64
@@ -36,7 +36,7 @@ package struct OperationMix: Sendable, Equatable {
   private static let writeTag: UInt64 = 0x7772_6974_6552_6174
 
   /// The mix of a run with `seed`; rates outside `0...1` are a programming error (options check them).
-  package init(invalidateRate: Double, cancelRate: Double, writeRate: Double = 0, seed: UInt64) {
+  init(invalidateRate: Double, cancelRate: Double, writeRate: Double = 0, seed: UInt64) {
     precondition(
       (0...1).contains(invalidateRate) && (0...1).contains(cancelRate)
         && (0...1).contains(writeRate))
@@ -49,11 +49,11 @@ package struct OperationMix: Sendable, Equatable {
   }
 
   /// Every operation a plain read: what a run without `--invalidate-rate` or `--cancel-rate` does.
-  package static let readsOnly = OperationMix(invalidateRate: 0, cancelRate: 0, seed: 0)
+  static let readsOnly = OperationMix(invalidateRate: 0, cancelRate: 0, seed: 0)
 
   /// Returns what operation `index` (0-based) does.
   @inline(__always)
-  package func operation(at index: Int) -> Operation {
+  func operation(at index: Int) -> Operation {
     // The default mix draws nothing, so the plain read path costs what it cost before mixes existed.
     if invalidateRate == 0 && cancelRate == 0 && writeRate == 0 { return .read }
     let position = UInt64(truncatingIfNeeded: index)

@@ -5,28 +5,28 @@
 /// directly with ``output(seed:index:)``. Client tasks that claim request indices from a shared
 /// counter can therefore draw the randomness of request `i` without sharing a generator, and the
 /// draws do not depend on how the tasks are scheduled. It is not cryptographically secure.
-package struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
   /// The odd increment added to the state per output: 2^64 divided by the golden ratio.
   ///
   /// Being odd, it makes the state visit all 2^64 values before repeating.
-  package static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
+  static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   private var state: UInt64
 
   /// Creates a generator whose outputs are exactly those of the reference `splitmix64.c` seeded
   /// with `seed`.
-  package init(seed: UInt64) {
+  init(seed: UInt64) {
     state = seed
   }
 
   /// Returns the next 64 random bits.
-  package mutating func next() -> UInt64 {
+  mutating func next() -> UInt64 {
     state &+= Self.increment
     return Self.mix(state)
   }
 
   /// Returns the next double drawn uniformly from `0..<1` with 53 random bits.
-  package mutating func nextUnitDouble() -> Double {
+  mutating func nextUnitDouble() -> Double {
     Self.unitDouble(from: next())
   }
 
@@ -34,7 +34,7 @@ package struct SplitMix64: RandomNumberGenerator {
   ///
   /// A bijection on `UInt64` in which every input bit affects every output bit, so inputs that
   /// differ in a single bit, or consecutive counters, give unrelated outputs. Zero maps to zero.
-  package static func mix(_ x: UInt64) -> UInt64 {
+  static func mix(_ x: UInt64) -> UInt64 {
     var z = x
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -46,7 +46,7 @@ package struct SplitMix64: RandomNumberGenerator {
   ///
   /// Equal to the `index + 1`-th call of `next()` on `SplitMix64(seed: seed)`; this is what makes
   /// counter-based draws as well mixed as the sequential generator.
-  package static func output(seed: UInt64, index: UInt64) -> UInt64 {
+  static func output(seed: UInt64, index: UInt64) -> UInt64 {
     mix(seed &+ (index &+ 1) &* increment)
   }
 
@@ -54,7 +54,7 @@ package struct SplitMix64: RandomNumberGenerator {
   ///
   /// Keeps the top 53 bits, as many as a double's significand holds, so every result is a
   /// multiple of 2^-53, all such multiples are equally likely, and 1 is never returned.
-  package static func unitDouble(from bits: UInt64) -> Double {
+  static func unitDouble(from bits: UInt64) -> Double {
     Double(bits >> 11) * 0x1p-53
   }
 }

@@ -5,21 +5,21 @@
 /// and exactly one random draw per key, which the counter-based ``KeySequence`` relies on. The
 /// price is a bias below `keys / 2^64` per key (under 10^-12 for ten million keys), far below
 /// anything a benchmark can observe.
-package struct UniformKeys: Sendable, Equatable {
+struct UniformKeys: Sendable, Equatable {
   /// Number of distinct keys.
-  package let keys: Int
+  let keys: Int
 
   /// Creates a uniform distribution over `0..<keys`; `keys` must be at least 1.
-  package init(keys: Int) {
+  init(keys: Int) {
     precondition(keys >= 1, "UniformKeys needs at least one key, got \(keys)")
     self.keys = keys
   }
 
   /// Returns the key that 64 uniformly random bits select.
-  package func key(forBits bits: UInt64) -> Int {
+  func key(forBits bits: UInt64) -> Int {
     Int(truncatingIfNeeded: bits.multipliedFullWidth(by: UInt64(keys)).high)
   }
 
   /// Returns the probability of each key, `1 / keys`.
-  package var share: Double { 1 / Double(keys) }
+  var share: Double { 1 / Double(keys) }
 }

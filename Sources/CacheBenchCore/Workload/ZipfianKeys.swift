@@ -16,20 +16,20 @@ import Foundation
 /// That range is usually one or a few ranks, and the result is the same rank the full search
 /// finds. Memory: 8 bytes per key for the distribution plus at most 4 per key for the guide
 /// (about 115 MB for ten million keys), shared, not copied, by copies of the value.
-package struct ZipfianKeys: Sendable {
+struct ZipfianKeys: Sendable {
   /// Number of distinct keys.
-  package let keys: Int
+  let keys: Int
   /// The skew: larger values put more of the requests on the first keys.
-  package let theta: Double
+  let theta: Double
   /// The sum of `1 / (r + 1)^theta` over all ranks, the generalised harmonic number that turns
   /// weights into probabilities.
-  package let normalization: Double
+  let normalization: Double
   /// Probability that a draw is at most rank `r`, for every rank; the last element is exactly 1.
-  package let cumulativeShares: [Double]
+  let cumulativeShares: [Double]
   /// Number of equal-width buckets the unit interval is cut into for the guide table: the
   /// largest power of two not above `keys`, so that `unit * guideBuckets` is exact and the guide
   /// costs at most half the memory of `cumulativeShares`.
-  package let guideBuckets: Int
+  let guideBuckets: Int
   /// `guide[j]` is the rank drawn for the unit `j / guideBuckets`; the last entry is `keys - 1`.
   private let guide: [Int32]
 
@@ -37,7 +37,7 @@ package struct ZipfianKeys: Sendable {
   /// (finite, above 0).
   ///
   /// Costs one `pow` per key, about 0.3 s for ten million keys in a release build.
-  package init(keys: Int, theta: Double) {
+  init(keys: Int, theta: Double) {
     precondition(
       1 <= keys && keys <= Int(Int32.max), "ZipfianKeys needs 1...\(Int32.max) keys, got \(keys)")
     precondition(theta > 0 && theta.isFinite, "Zipf theta must be finite and above 0, got \(theta)")
@@ -53,7 +53,7 @@ package struct ZipfianKeys: Sendable {
   /// The key is the first rank whose cumulative share exceeds `unit`, so rank `r` is chosen for
   /// exactly the units in `cumulativeShares[r - 1]..<cumulativeShares[r]`. A unit outside `0..<1`
   /// traps rather than reading past the tables.
-  package func key(forUnit unit: Double) -> Int {
+  func key(forUnit unit: Double) -> Int {
     precondition(0 <= unit && unit < 1, "unit \(unit) is outside 0..<1")
     let bucket = Int(unit * Double(guideBuckets))
     return guide.withUnsafeBufferPointer { guide in
@@ -71,7 +71,7 @@ package struct ZipfianKeys: Sendable {
   }
 
   /// Returns the theoretical probability of drawing the key of rank `rank`.
-  package func share(ofRank rank: Int) -> Double {
+  func share(ofRank rank: Int) -> Double {
     precondition(0 <= rank && rank < keys, "rank \(rank) is outside 0..<\(keys)")
     return Self.weight(ofRank: rank, theta: theta) / normalization
   }

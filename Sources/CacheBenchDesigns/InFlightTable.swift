@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The coordination state of a coalescing cache: per key, either a fetch in flight or a ready value.
 ///
 /// Every design that coalesces (the actor, each shard, the `Mutex` table) runs this same state machine, so
@@ -9,18 +11,18 @@
 /// - invalidation removes the entry and hands back its task so the caller can cancel it;
 /// - ready entries are kept as the `RetentionPolicy` says (`EntryRetention`): an expired entry found by a
 ///   lookup is removed and the lookup leads, an admission past the capacity evicts the least recently used.
-public struct InFlightTable<Value: Sendable>: Sendable {
+struct InFlightTable<Value: Sendable>: Sendable {
   /// Identifies one fetch attempt for one key; never reused within a table.
-  public typealias Identity = UInt64
+  typealias Identity = UInt64
 
   /// The state of one key.
-  public enum Entry: Sendable {
+  enum Entry: Sendable {
     case loading(Identity, Task<Value, any Error>)
     case ready(Identity, Value)
   }
 
   /// What a caller must do after `lookup`.
-  public enum Lookup {
+  enum Lookup {
     /// The value is ready.
     case hit(Value)
     /// Await this task, which another caller started.
@@ -30,58 +32,47 @@ public struct InFlightTable<Value: Sendable>: Sendable {
   }
 
   /// The verdict on a finished fetch.
-  public enum Admission: Equatable {
+  enum Admission: Equatable {
     /// The value is now the entry for its key.
     case admitted
     /// The entry was invalidated or replaced while the fetch ran; the value must not be served.
     case obsolete
   }
 
-  @usableFromInline
-  var entries: [Int: Entry] = [:]
-  @usableFromInline
-  var nextIdentity: Identity = 0
-  @usableFromInline
-  var retention: EntryRetention
+  private var entries: [Int: Entry] = [:]
+  private var nextIdentity: Identity = 0
+  private var retention: EntryRetention
   /// Lookups that joined another caller's fetch, ever; lets tests wait until overlapping callers have joined.
-  public var joinCount: Int { joinCountStorage }
-  @usableFromInline
-  var joinCountStorage: Int = 0
+  private(set) var joinCount = 0
   /// Completed fetches refused admission because their entry was invalidated or replaced meanwhile
   /// (`stale_rejected`).
-  public var staleRejected: Int { staleRejectedStorage }
-  @usableFromInline
-  var staleRejectedStorage: Int = 0
+  private(set) var staleRejected = 0
   /// Why the latest lookup that returned `.lead` missed; read it in the same isolated step.
-  public var leadCause: MissCause { leadCauseStorage }
-  @usableFromInline
-  var leadCauseStorage: MissCause = MissCause.cold
+  private(set) var leadCause = MissCause.cold
 
   /// An empty table keeping ready entries as `retention` says.
-  @inlinable
-  public init(retention: RetentionPolicy = .unbounded) {
+  init(retention: RetentionPolicy = .unbounded) {
     self.retention = EntryRetention(policy: retention)
   }
 
   /// Whether lookups and completions need the time: only with a capacity or a time to live.
-  public var needsClock: Bool { retention.policy != .unbounded }
+  var needsClock: Bool { retention.policy != .unbounded }
 
   /// Looks `key` up at `now` (monotonic nanoseconds; ignored without a time to live), reserving a fresh
   /// identity when the caller has to lead a fetch, and recording why in `leadCause`.
-  @inlinable
-  public mutating func lookup(_ key: Int, now: UInt64 = 0) -> Lookup {
+  mutating func lookup(_ key: Int, now: UInt64 = 0) -> Lookup {
     switch entries[key] {
     case .ready(_, let value):
       guard retention.touch(key, now: now) == .expired else { return .hit(value) }
       entries[key] = nil
-      leadCauseStorage = .expired
+      leadCause = .expired
       nextIdentity &+= 1
       return .lead(nextIdentity)
     case .loading(_, let task):
-      joinCountStorage += 1
+      joinCount += 1
       return .join(task)
     case nil:
-      leadCauseStorage = retention.missCause(key)
+      leadCause = retention.missCause(key)
       nextIdentity &+= 1
       return .lead(nextIdentity)
     }
@@ -90,39 +81,34 @@ public struct InFlightTable<Value: Sendable>: Sendable {
   /// The ready value of `key`, if any: the hit path, which changes nothing and so needs no mutation.
   /// Inlined so a caller reading it from a stored property projects `entries` in place instead of
   /// copying the whole table (its retention books included) for the call.
-  @inlinable
-  public func readyValue(_ key: Int) -> Value? {
+  @inline(__always)
+  func readyValue(_ key: Int) -> Value? {
     if case .ready(_, let value)? = entries[key] { return value }
     return nil
   }
 
   /// Records the fetch a leader started; must run in the same isolated step as the `lookup` that returned `.lead`.
-  @inlinable
-  public mutating func begin(_ key: Int, identity: Identity, task: Task<Value, any Error>) {
+  mutating func begin(_ key: Int, identity: Identity, task: Task<Value, any Error>) {
     entries[key] = .loading(identity, task)
   }
 
   /// Whether `identity` is still the in-flight fetch of `key`, i.e. whether its result would be admitted.
-  @inlinable
-  public func isCurrent(_ key: Int, identity: Identity) -> Bool {
+  func isCurrent(_ key: Int, identity: Identity) -> Bool {
     guard case .loading(let current, _) = entries[key] else { return false }
     return current == identity
   }
 
   /// `isCurrent`, for a fetch that has completed and asks for admission: a refusal is counted in
   /// `staleRejected`.
-  @inlinable
-  public mutating func admits(_ key: Int, identity: Identity) -> Bool {
+  mutating func admits(_ key: Int, identity: Identity) -> Bool {
     let current = isCurrent(key, identity: identity)
-    if !current { staleRejectedStorage += 1 }
+    if !current { staleRejected += 1 }
     return current
   }
 
   /// Admits `value` for `key` at `now` if `identity` is still the key's in-flight fetch, evicting the
   /// least recently used ready entries past the capacity.
-  @inlinable
-  public mutating func complete(_ key: Int, identity: Identity, value: Value, now: UInt64 = 0)
-    -> Admission
+  mutating func complete(_ key: Int, identity: Identity, value: Value, now: UInt64 = 0) -> Admission
   {
     guard case .loading(let current, _) = entries[key], current == identity else {
       return .obsolete
@@ -135,15 +121,13 @@ public struct InFlightTable<Value: Sendable>: Sendable {
   }
 
   /// Forgets a failed fetch so the next caller retries, unless the entry already belongs to another fetch.
-  @inlinable
-  public mutating func fail(_ key: Int, identity: Identity) {
+  mutating func fail(_ key: Int, identity: Identity) {
     guard case .loading(let current, _) = entries[key], current == identity else { return }
     entries[key] = nil
   }
 
   /// Removes the entry for `key`; returns the in-flight task, if any, for the caller to cancel.
-  @inlinable
-  public mutating func invalidate(_ key: Int) -> Task<Value, any Error>? {
+  mutating func invalidate(_ key: Int) -> Task<Value, any Error>? {
     retention.remove(key)
     let removed = entries.removeValue(forKey: key)
     if case .loading(_, let task) = removed { return task }
@@ -151,15 +135,13 @@ public struct InFlightTable<Value: Sendable>: Sendable {
   }
 
   /// Whether `key` currently has a fetch in flight.
-  @inlinable
-  public func isLoading(_ key: Int) -> Bool {
+  func isLoading(_ key: Int) -> Bool {
     if case .loading = entries[key] { return true }
     return false
   }
 
   /// Number of keys with a ready value.
-  @inlinable
-  public var readyCount: Int {
+  var readyCount: Int {
     entries.values.reduce(0) { count, entry in
       if case .ready = entry { return count + 1 }
       return count

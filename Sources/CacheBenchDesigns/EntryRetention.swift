@@ -1,24 +1,4 @@
-/// How long a cache keeps ready entries: at most `capacity` of them (least recently used evicted first)
-/// and each for at most `timeToLive` after it was admitted. Both nil: kept for ever, as before.
-public struct RetentionPolicy: Sendable, Equatable {
-  /// Most ready entries per cache (per shard when sharded); nil for no limit.
-  public var capacity: Int? = nil
-  /// Nanoseconds an admitted entry stays servable; nil for no expiry.
-  public var timeToLive: UInt64? = nil
-
-  /// Keep everything for ever.
-  public static let unbounded = RetentionPolicy()
-}
-
-/// Why a lookup found nothing to serve and had to lead a fetch.
-public enum MissCause: Sendable, Equatable {
-  /// The key was never admitted, or was invalidated or failed since.
-  case cold
-  /// The key's entry had been evicted to respect the capacity.
-  case evicted
-  /// The key's entry was found past its time to live.
-  case expired
-}
+import CacheBenchCore
 
 /// The LRU and TTL bookkeeping of ready entries, beside the table that holds them (`InFlightTable`, or the
 /// naive cache's dictionary), so every design evicts and expires by the same rules, tested synchronously.
@@ -28,48 +8,40 @@ public enum MissCause: Sendable, Equatable {
 /// Expiry is checked lazily when a key is looked up: an expired entry is removed then and the lookup is a
 /// miss caused by expiry. A key evicted for capacity is remembered until its next miss, so that miss is
 /// attributed to eviction rather than counted as cold.
-public struct EntryRetention: Sendable {
-  public let policy: RetentionPolicy
+struct EntryRetention: Sendable {
+  let policy: RetentionPolicy
 
   /// What `touch` found.
-  public enum Freshness: Equatable {
+  enum Freshness: Equatable {
     /// Servable; now the most recently used.
     case fresh
     /// Past its time to live; forgotten here, and the caller must remove the entry.
     case expired
   }
 
-  @usableFromInline
-  struct Node: Sendable {
-    @usableFromInline var newer: Int?
-    @usableFromInline var older: Int?
-    @usableFromInline var expiresAt: UInt64
+  private struct Node: Sendable {
+    var newer: Int?
+    var older: Int?
+    var expiresAt: UInt64
   }
 
-  @usableFromInline
-  var nodes: [Int: Node] = [:]
-  @usableFromInline
-  var newest: Int?
-  @usableFromInline
-  var oldest: Int?
-  @usableFromInline
-  var evictedKeys: Set<Int> = []
+  private var nodes: [Int: Node] = [:]
+  private var newest: Int?
+  private var oldest: Int?
+  private var evictedKeys: Set<Int> = []
   /// Whether any bookkeeping is needed: without a capacity or TTL every method returns at once.
-  @usableFromInline
-  let isActive: Bool
+  private let isActive: Bool
 
-  @inlinable
-  public init(policy: RetentionPolicy) {
+  init(policy: RetentionPolicy) {
     self.policy = policy
     isActive = policy.capacity != nil || policy.timeToLive != nil
   }
 
   /// Entries tracked now.
-  public var count: Int { nodes.count }
+  var count: Int { nodes.count }
 
   /// Marks `key`'s ready entry as used at `now`, or reports (and forgets) it as expired.
-  @inlinable
-  public mutating func touch(_ key: Int, now: UInt64) -> Freshness {
+  mutating func touch(_ key: Int, now: UInt64) -> Freshness {
     guard isActive, let node = nodes[key] else { return .fresh }
     if now >= node.expiresAt {
       unlink(key)
@@ -82,8 +54,7 @@ public struct EntryRetention: Sendable {
 
   /// Records that `key` was admitted at `now` (or re-admitted: its expiry restarts) and returns the
   /// keys evicted to stay within the capacity, which the caller must remove.
-  @inlinable
-  public mutating func admit(_ key: Int, now: UInt64) -> [Int] {
+  mutating func admit(_ key: Int, now: UInt64) -> [Int] {
     guard isActive else { return [] }
     if nodes[key] != nil { unlink(key) }
     let expiresAt = policy.timeToLive.map { now &+ $0 } ?? .max
@@ -100,8 +71,7 @@ public struct EntryRetention: Sendable {
   }
 
   /// Forgets `key`, whose entry was removed for another reason (invalidation): its next miss is cold.
-  @inlinable
-  public mutating func remove(_ key: Int) {
+  mutating func remove(_ key: Int) {
     guard isActive else { return }
     if nodes[key] != nil { unlink(key) }
     evictedKeys.remove(key)
@@ -109,22 +79,19 @@ public struct EntryRetention: Sendable {
 
   /// Why a lookup of `key` that found no entry missed; consumes the eviction record, so only the
   /// first miss after an eviction is attributed to it.
-  @inlinable
-  public mutating func missCause(_ key: Int) -> MissCause {
+  mutating func missCause(_ key: Int) -> MissCause {
     guard isActive, evictedKeys.remove(key) != nil else { return .cold }
     return .evicted
   }
 
-  @usableFromInline
-  mutating func link(_ key: Int, expiresAt: UInt64) {
+  private mutating func link(_ key: Int, expiresAt: UInt64) {
     nodes[key] = Node(newer: nil, older: newest, expiresAt: expiresAt)
     if let newest { nodes[newest]?.newer = key }
     newest = key
     if oldest == nil { oldest = key }
   }
 
-  @usableFromInline
-  mutating func unlink(_ key: Int) {
+  private mutating func unlink(_ key: Int) {
     guard let node = nodes.removeValue(forKey: key) else { return }
     if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
     if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }

@@ -1,3 +1,5 @@
+import CacheBenchCore
+
 /// The coordination state of a repository cache in front of a store with entity revisions: per key, the
 /// cached entity (value and revision), the key's generation, and the highest revision known.
 ///
@@ -9,31 +11,21 @@
 /// - a response with a lower revision than the highest known never replaces it, whether it is a load or a
 ///   write response arriving out of order;
 /// - generations are never reused, so a ticket cannot become current again.
-public struct RepositoryTable<Value: Sendable>: Sendable {
+struct RepositoryTable<Value: Sendable>: Sendable {
   /// An entity as the store returned it.
-  public struct Entity: Sendable {
-    public var revision: UInt64
-    public var value: Value
-
-    public init(revision: UInt64, value: Value) {
-      self.revision = revision
-      self.value = value
-    }
+  struct Entity: Sendable {
+    var revision: UInt64
+    var value: Value
   }
 
   /// Proof of which generation a load began under.
-  public struct Ticket: Sendable, Equatable {
-    public var key: Int
-    public var generation: UInt64
-
-    public init(key: Int, generation: UInt64) {
-      self.key = key
-      self.generation = generation
-    }
+  struct Ticket: Sendable, Equatable {
+    var key: Int
+    var generation: UInt64
   }
 
   /// What a reader must do.
-  public enum Read {
+  enum Read {
     /// Serve the cached entity.
     case hit(Entity)
     /// Load from the store under this ticket, then call `admit`.
@@ -41,7 +33,7 @@ public struct RepositoryTable<Value: Sendable>: Sendable {
   }
 
   /// The verdict on a finished load.
-  public enum Admission: Equatable {
+  enum Admission: Equatable {
     /// The entity is now cached.
     case admitted
     /// A write began after the load did: the snapshot may answer its own caller only.
@@ -51,7 +43,7 @@ public struct RepositoryTable<Value: Sendable>: Sendable {
   }
 
   /// The verdict on a write's response.
-  public enum WriteOutcome: Equatable {
+  enum WriteOutcome: Equatable {
     /// The key's known revision moved forward to the response's.
     case advanced
     /// A response for a revision no newer than the known one, arriving late: ignored.
@@ -62,18 +54,18 @@ public struct RepositoryTable<Value: Sendable>: Sendable {
   private var entries: [Int: Entity] = [:]
   private var knownRevisions: [Int: UInt64] = [:]
   /// Loads refused admission, ever.
-  public private(set) var staleRejected = 0
+  private(set) var staleRejected = 0
 
-  public init() {}
+  init() {}
 
   /// Looks `key` up: a hit, or a ticket to load under.
-  public func read(_ key: Int) -> Read {
+  func read(_ key: Int) -> Read {
     if let entity = entries[key] { return .hit(entity) }
     return .load(Ticket(key: key, generation: generations[key, default: 0]))
   }
 
   /// Admits a loaded entity if no write began since its ticket and its revision is not older than known.
-  public mutating func admit(_ ticket: Ticket, entity: Entity) -> Admission {
+  mutating func admit(_ ticket: Ticket, entity: Entity) -> Admission {
     guard generations[ticket.key, default: 0] == ticket.generation else {
       staleRejected += 1
       return .staleGeneration
@@ -88,12 +80,12 @@ public struct RepositoryTable<Value: Sendable>: Sendable {
   }
 
   /// Records that a write of `key` is being sent: loads in flight become stale and the entry is cleared.
-  public mutating func beginWrite(_ key: Int) {
+  mutating func beginWrite(_ key: Int) {
     advance(key)
   }
 
   /// Records a write's response with the revision the store assigned.
-  public mutating func completeWrite(_ key: Int, revision: UInt64) -> WriteOutcome {
+  mutating func completeWrite(_ key: Int, revision: UInt64) -> WriteOutcome {
     // Loads that began while the write was in flight may have read the previous revision.
     advance(key)
     if let known = knownRevisions[key], revision <= known { return .outOfOrder }
@@ -103,21 +95,21 @@ public struct RepositoryTable<Value: Sendable>: Sendable {
 
   /// Drops `key`'s entry and makes loads in flight for it stale, as a write's beginning does, without
   /// a write: an invalidation.
-  public mutating func invalidate(_ key: Int) {
+  mutating func invalidate(_ key: Int) {
     advance(key)
   }
 
   /// The generation loads of `key` begin under now.
-  public func generation(of key: Int) -> UInt64 { generations[key, default: 0] }
+  func generation(of key: Int) -> UInt64 { generations[key, default: 0] }
 
   /// Entities cached now.
-  public var cachedCount: Int { entries.count }
+  var cachedCount: Int { entries.count }
 
   /// The highest revision of `key` this table has seen, from loads or writes.
-  public func knownRevision(of key: Int) -> UInt64? { knownRevisions[key] }
+  func knownRevision(of key: Int) -> UInt64? { knownRevisions[key] }
 
   /// The revision of the entity cached for `key`, if any.
-  public func cachedRevision(of key: Int) -> UInt64? { entries[key]?.revision }
+  func cachedRevision(of key: Int) -> UInt64? { entries[key]?.revision }
 
   private mutating func advance(_ key: Int) {
     generations[key, default: 0] &+= 1
