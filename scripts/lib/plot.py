@@ -12,8 +12,13 @@ Charts, each written only when the inputs hold what it needs (otherwise a line s
   throughput-duplicates.png throughput and duplicate fetches per variant
   memory.png                memory columns per variant (allocated_bytes, resident_bytes,
                             peak_rss_bytes), when the results have them
-  shard-scaling.png         throughput and p99 against shard count, one line per decode placement,
-                            when the results hold the sharded design at two or more shard counts
+  shard-scaling.png         throughput and p99 against shard count, one line per decode placement (and
+                            per design when several), for every design whose variant names carry a
+                            shard count, NAME(N) (the built-in sharded(8), a user's image-sharded(4)),
+                            at two or more shard counts
+
+Colours: the built-in designs keep theirs; a user's design gets one chosen from its name, the same in
+every chart (scripts/lib/plot_groups.py).
 """
 
 import argparse
@@ -22,7 +27,7 @@ import json
 import math
 import os
 import sys
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 
 import matplotlib
 
@@ -30,14 +35,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, MaxNLocator, NullLocator  # noqa: E402
 
+from plot_groups import design_colours, shard_series  # noqa: E402
+
 USAGE_ERROR = 64
 
-DESIGN_COLOURS = {
-    "naive": "#d62728",
-    "coalescing": "#1f77b4",
-    "sharded": "#2ca02c",
-    "mutex": "#9467bd",
-}
 DECODE_STYLES = {"inside": "-", "outside": "--", "none": ":"}
 DECODE_HATCHES = {"inside": "", "outside": "//", "none": ".."}
 MEMORY_COLUMNS = ["allocated_bytes", "resident_bytes", "peak_rss_bytes"]
@@ -229,13 +230,15 @@ def load(paths):
 
 def assign_colours(variants):
     """Colours each variant by its name (design and shard count): the design's own colour while every
-    design appears under one name, else one colour per name, in order, so a sweep's shard counts differ.
+    design appears under one name (a built-in's fixed colour, any other design's chosen from its name,
+    plot_groups.design_colours), else one colour per name, in order, so a sweep's shard counts differ.
     """
     names = list(OrderedDict.fromkeys(v.name for v in variants))
     designs = [v.design for v in variants]
-    by_design = len(names) == len(set(designs)) and all(d in DESIGN_COLOURS for d in designs)
+    by_design = len(names) == len(set(designs))
     if by_design:
-        colours = {v.name: DESIGN_COLOURS[v.design] for v in variants}
+        by_name = design_colours(designs)
+        colours = {v.name: by_name[v.design] for v in variants}
     else:
         palette = plt.get_cmap("tab10" if len(names) <= 10 else "viridis")
         steps = max(1, len(names) - 1)
@@ -385,34 +388,39 @@ def plot_memory(variants, with_source, directory):
 
 
 def plot_shard_scaling(variants, directory):
-    points = defaultdict(lambda: defaultdict(list))
-    for variant in variants:
-        if variant.design == "sharded" and variant.metric("throughput") is not None:
-            points[variant.decode][variant.shards].append(variant)
-    shard_counts = {shards for by_shards in points.values() for shards in by_shards}
-    if len(shard_counts) < 2:
-        return None, "the inputs hold the sharded design at fewer than two shard counts (run a sweep)"
+    series = shard_series(variants)
+    if not series:
+        return None, ("the inputs hold no design whose variants carry a shard count, NAME(N), at two or more "
+                      "shard counts (run a sweep)")
+    shard_counts = sorted({s for by_decode in series.values() for by in by_decode.values() for s in by})
+    several = len(series) > 1
+    colours = design_colours(list(series)) if several else {}
     figure, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5))
     p99_scale, p99_unit = latency_unit(
-        [v.metric("latency_p99_ns") for by in points.values() for vs in by.values() for v in vs
-         if v.metric("latency_p99_ns") is not None] or [1])
-    for decode in sorted(points, key=lambda name: list(DECODE_STYLES).index(name) if name in DECODE_STYLES else 9):
-        by_shards = points[decode]
-        shards = sorted(by_shards)
-        line = DECODE_STYLES.get(decode, "-.")
-        throughput = [mean([v.metric("throughput") / 1e3 for v in by_shards[s]]) for s in shards]
-        left.plot(shards, throughput, line, marker="o", linewidth=2, label=f"decode {decode}")
-        for s in shards:
-            left.scatter([s] * len(by_shards[s]), [v.metric("throughput") / 1e3 for v in by_shards[s]],
-                         s=10, color="#555555", alpha=0.5, zorder=3)
-        p99 = [mean([v.metric("latency_p99_ns") / p99_scale for v in by_shards[s] if v.metric("latency_p99_ns") is not None])
-               for s in shards]
-        right.plot(shards, p99, line, marker="o", linewidth=2, label=f"decode {decode}")
+        [v.metric("latency_p99_ns") for by_decode in series.values() for by in by_decode.values()
+         for vs in by.values() for v in vs if v.metric("latency_p99_ns") is not None] or [1])
+    decode_order = list(DECODE_STYLES)
+    for design, by_decode in series.items():
+        for decode in sorted(by_decode, key=lambda name: decode_order.index(name) if name in decode_order else 9):
+            by_shards = by_decode[decode]
+            shards = sorted(by_shards)
+            line = DECODE_STYLES.get(decode, "-.")
+            label = f"{design} decode {decode}" if several else f"decode {decode}"
+            style = {"color": colours[design]} if several else {}
+            throughput = [mean([v.metric("throughput") / 1e3 for v in by_shards[s]]) for s in shards]
+            left.plot(shards, throughput, line, marker="o", linewidth=2, label=label, **style)
+            for s in shards:
+                left.scatter([s] * len(by_shards[s]), [v.metric("throughput") / 1e3 for v in by_shards[s]],
+                             s=10, color="#555555", alpha=0.5, zorder=3)
+            p99 = [mean([v.metric("latency_p99_ns") / p99_scale for v in by_shards[s]
+                         if v.metric("latency_p99_ns") is not None])
+                   for s in shards]
+            right.plot(shards, p99, line, marker="o", linewidth=2, label=label, **style)
     for axes in (left, right):
         axes.set_xscale("log", base=2)
-        axes.xaxis.set_major_locator(FixedLocator(sorted(shard_counts)))
+        axes.xaxis.set_major_locator(FixedLocator(shard_counts))
         axes.xaxis.set_minor_locator(NullLocator())
-        axes.set_xticklabels([str(s) for s in sorted(shard_counts)])
+        axes.set_xticklabels([str(s) for s in shard_counts])
         axes.set_xlabel("shards (actors)")
         axes.grid(True, alpha=0.3)
         axes.legend(fontsize=9)
@@ -422,7 +430,14 @@ def plot_shard_scaling(variants, directory):
     right.set_ylabel(f"p99 request latency [{p99_unit}]")
     right.set_title("p99 latency vs shards (lower is better)")
     right.set_ylim(bottom=0)
-    figure.suptitle("Sharded design: scaling with the number of shards (mean of runs; grey dots: each run)")
+    names = list(series)
+    if names == ["sharded"]:
+        subject = "Sharded design"
+    elif several:
+        subject = "Sharded designs " + ", ".join(names)
+    else:
+        subject = f"Sharded design {names[0]}"
+    figure.suptitle(f"{subject}: scaling with the number of shards (mean of runs; grey dots: each run)")
     figure.tight_layout()
     return save(figure, directory, "shard-scaling.png"), None
 

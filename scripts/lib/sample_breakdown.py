@@ -2,8 +2,10 @@
 """Says where the samples of a perf profile went, from its folded stacks (fold_stacks.py output).
 
 Each sample goes to exactly one of these categories (the order of the report):
-  cache code                 the cache designs: NaiveActorCache, CoalescingActorCache, ShardedCache,
-                             MutexCache, InFlightTable
+  cache code                 the cache designs: the built-in ones (NaiveActorCache, CoalescingActorCache,
+                             ShardedCache, MutexCache, RepositoryActorCache, NaiveRepositoryCache,
+                             InFlightTable) and, with --cache-code, a user's: the types and functions
+                             declared in the user's own modules (scripts/lib/module_names.py lists them)
   decode                     PayloadDecoder (the simulated decoding work)
   Swift concurrency runtime  libswift_Concurrency: task switches, executor enqueue and job running, actor
                              queues, continuations, task groups, task-local and timer plumbing
@@ -25,9 +27,21 @@ Rules, applied to each stack:
 3. A stack in which no frame matches is other.
 The patterns are below; they match the names `swift demangle --simplified` gives.
 
-Usage: sample_breakdown.py [--json] [--top N] STACKS.folded
+A user's designs live in their own package, so no list here can name their types. Those names come from
+the user's executable instead: `swift demangle --simplified` drops module names from frames, but the
+binary's symbol table, demangled in full, says which types and functions each module declares
+(`MyCaches.ImageStore.lookup(Swift.Int)`), and module_names.py lists those of the user's own modules.
+With `--cache-code NAME,NAME,...` a frame naming one of them as a whole word (not as a member, `.name`, nor
+an argument label, `name:`) is cache code, exactly like a built-in design's frame: its retains, dictionary lookups and locks are charged as they are for the
+built-ins, and the harness, runtime and kernel stay what they were. This is chosen over "everything in the
+executable that is not harness, runtime or kernel is cache code" because folded frames do not carry the
+object file they came from, and the standard library's generic code specialised into the executable
+(`specialized Dictionary.subscript.getter`) would then be charged as cache code instead of to its caller.
+
+Usage: sample_breakdown.py [--json] [--top N] [--cache-code NAMES] STACKS.folded
 prints the table (or, with --json, one machine-readable line); --top N adds the N leaf functions with the
-most samples (self time; inlined functions count as themselves when the stacks were folded with --inline).
+most samples (self time; inlined functions count as themselves when the stacks were folded with --inline);
+--cache-code NAMES (comma-separated, may be given more than once) adds names whose frames are cache code.
 """
 
 import json
@@ -56,7 +70,10 @@ FRAME_PATTERNS = [
     ),
     (
         "cache code",
-        re.compile(r"\b(NaiveActorCache|CoalescingActorCache|ShardedCache|MutexCache|InFlightTable)\b"),
+        re.compile(
+            r"\b(NaiveActorCache|CoalescingActorCache|ShardedCache|MutexCache|InFlightTable"
+            r"|RepositoryActorCache|NaiveRepositoryCache)\b"
+        ),
     ),
     (
         "Swift concurrency runtime",
@@ -84,15 +101,32 @@ KERNEL_SUFFIX = "_[k]"
 FUTEX = re.compile(r"futex")
 
 
-def frame_category(frame):
-    """The category one user frame belongs to, or None when it names none."""
+def frame_patterns(cache_names=()):
+    """FRAME_PATTERNS with `cache_names` (a user's type and function names) also counting as cache code,
+    checked in the built-in cache code's place."""
+    names = sorted({name for name in cache_names if name})
+    if not names:
+        return FRAME_PATTERNS
+    # A whole word that is not a member (`.name`) nor an argument label (`(name:`, `:name:`): a user's
+    # top-level `designs` must not make `CacheBenchCommand.main(arguments:designs:)` cache code.
+    user = re.compile(r"(?<![\w.:(])(?:" + "|".join(re.escape(name) for name in names) + r")\b(?!:)")
+    patterns = []
     for category, pattern in FRAME_PATTERNS:
+        patterns.append((category, pattern))
+        if category == "cache code":
+            patterns.append((category, user))
+    return patterns
+
+
+def frame_category(frame, patterns=FRAME_PATTERNS):
+    """The category one user frame belongs to, or None when it names none."""
+    for category, pattern in patterns:
         if pattern.search(frame):
             return category
     return None
 
 
-def categorise(frames):
+def categorise(frames, patterns=FRAME_PATTERNS):
     """The category of one sample; `frames` runs from the root to the leaf, as in folded stacks."""
     if not frames:
         return "other"
@@ -102,7 +136,7 @@ def categorise(frames):
     for frame in reversed(frames):
         if frame.endswith(KERNEL_SUFFIX):
             continue
-        category = frame_category(frame)
+        category = frame_category(frame, patterns)
         if category:
             return category
     return "other"
@@ -118,11 +152,13 @@ def parse_folded(lines):
         yield stack.split(";"), int(count)
 
 
-def breakdown(lines):
-    """Samples per category (every category present, possibly 0) and the total."""
+def breakdown(lines, cache_names=()):
+    """Samples per category (every category present, possibly 0) and the total; `cache_names` are a
+    user's names whose frames are cache code too (see frame_patterns)."""
+    patterns = frame_patterns(cache_names)
     counts = {category: 0 for category in CATEGORIES}
     for frames, count in parse_folded(lines):
-        counts[categorise(frames)] += count
+        counts[categorise(frames, patterns)] += count
     return counts, sum(counts.values())
 
 
@@ -148,18 +184,28 @@ def render(counts, total):
 
 def main(argv):
     args = argv[1:]
-    as_json = "--json" in args
-    args = [a for a in args if a != "--json"]
+    as_json = False
     top = 0
-    if len(args) >= 2 and args[0] == "--top" and args[1].isdigit():
-        top = int(args[1])
-        args = args[2:]
-    if len(args) != 1:
-        sys.stderr.write("usage: sample_breakdown.py [--json] [--top N] STACKS.folded\n")
+    cache_names = []
+    positional = []
+    while args:
+        arg = args.pop(0)
+        if arg == "--json":
+            as_json = True
+        elif arg == "--top" and args and args[0].isdigit():
+            top = int(args.pop(0))
+        elif arg == "--cache-code" and args:
+            cache_names += [name.strip() for name in args.pop(0).split(",") if name.strip()]
+        elif arg.startswith("--cache-code="):
+            cache_names += [name.strip() for name in arg.split("=", 1)[1].split(",") if name.strip()]
+        else:
+            positional.append(arg)
+    if len(positional) != 1 or positional[0].startswith("--"):
+        sys.stderr.write("usage: sample_breakdown.py [--json] [--top N] [--cache-code NAMES] STACKS.folded\n")
         return 64
-    with open(args[0], encoding="utf-8", errors="replace") as source:
+    with open(positional[0], encoding="utf-8", errors="replace") as source:
         lines = source.readlines()
-    counts, total = breakdown(lines)
+    counts, total = breakdown(lines, cache_names)
     leaves = top_leaves(lines, top)
     if as_json:
         print(json.dumps({"total": total, "samples": counts, "top": leaves}))

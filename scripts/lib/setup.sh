@@ -53,11 +53,84 @@ cachebench_require_jemalloc() {
   pkg-config --exists jemalloc || { cachebench_say "jemalloc still not found by pkg-config"; return 1; }
 }
 
-# Builds quietly; shows the build log only when the build fails.
+# The package the scripts build and the executable product they run: the root package and cachebench
+# unless a script's --package-path and --product chose another (cachebench_select_package).
+CACHEBENCH_PACKAGE="$CACHEBENCH_ROOT"
+CACHEBENCH_PRODUCT=cachebench
+# The Swift modules of a chosen package other than the root (empty for the root): the user's own code.
+CACHEBENCH_PACKAGE_MODULES=""
+
+# cachebench_package_option_value OPTION VALUE [VALUES LEFT]: exits 64 unless VALUE can be the value of
+# --package-path or --product (given, not empty, not the next option).
+cachebench_package_option_value() {
+  if [ "${3:-2}" -lt 2 ] || [ -z "$2" ] || [[ "$2" == -* ]]; then
+    cachebench_say "missing value for $1"
+    exit 64
+  fi
+}
+
+# cachebench_select_package DIR PRODUCT SCRATCH: chooses the package (DIR, the root when empty) and the
+# executable product (PRODUCT, cachebench when empty) a script builds and runs, and the build directory
+# under the package's own .build (SCRATCH, e.g. profiling; empty for .build itself, the default build).
+# Sets CACHEBENCH_PACKAGE, CACHEBENCH_PRODUCT, CACHEBENCH_PACKAGE_MODULES, CACHEBENCH_SCRATCH (the build
+# directory) and CACHEBENCH_BINARY (the executable once built). Exits 64, having said why in one line,
+# when DIR is no directory or holds no Package.swift, or the package has no executable product PRODUCT;
+# 1 when the package's manifest cannot be read. Nothing is built or written here.
+cachebench_select_package() {
+  local dir="$1" product="$2" scratch="$3" describe status
+  if [ -n "$dir" ]; then
+    [ -d "$dir" ] || { cachebench_say "--package-path $dir: no such directory"; exit 64; }
+    [ -f "$dir/Package.swift" ] || {
+      cachebench_say "--package-path $dir: no Package.swift there, so not a Swift package"
+      exit 64
+    }
+    CACHEBENCH_PACKAGE="$(cd "$dir" && pwd)"
+  fi
+  [ -z "$product" ] || CACHEBENCH_PRODUCT="$product"
+  if [ -n "$scratch" ]; then
+    CACHEBENCH_SCRATCH="$CACHEBENCH_PACKAGE/.build/$scratch"
+  else
+    CACHEBENCH_SCRATCH="$CACHEBENCH_PACKAGE/.build"
+  fi
+  CACHEBENCH_BINARY="$CACHEBENCH_SCRATCH/release/$CACHEBENCH_PRODUCT"
+  CACHEBENCH_PACKAGE_MODULES=""
+  local is_root=false
+  [ "$(cd "$CACHEBENCH_PACKAGE" && pwd -P)" != "$(cd "$CACHEBENCH_ROOT" && pwd -P)" ] || is_root=true
+  if $is_root && [ "$CACHEBENCH_PRODUCT" = cachebench ]; then
+    CACHEBENCH_PACKAGE="$CACHEBENCH_ROOT"
+    return 0
+  fi
+  cachebench_require_swift || exit 1
+  describe="$(mktemp)"
+  status=0
+  swift package --package-path "$CACHEBENCH_PACKAGE" --scratch-path "$CACHEBENCH_SCRATCH" \
+    describe --type json >"$describe" 2>"$describe.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    cachebench_say "cannot read the package at $CACHEBENCH_PACKAGE: $(grep -m 1 'error:' "$describe.err" ||
+      head -n 1 "$describe.err")"
+    rm -f "$describe" "$describe.err"
+    exit 1
+  fi
+  status=0
+  CACHEBENCH_PACKAGE_MODULES="$(python3 "$CACHEBENCH_ROOT/scripts/lib/package_info.py" \
+    "$describe" "$CACHEBENCH_PRODUCT")" || status=$?
+  rm -f "$describe" "$describe.err"
+  [ "$status" -eq 0 ] || exit "$status"
+  # The root's modules are cachebench's own, which the scripts know by name.
+  if $is_root; then CACHEBENCH_PACKAGE_MODULES=""; fi
+}
+
+# Where a package other than the root is, for messages: "" for the root, else " in DIR".
+cachebench_package_note() {
+  [ "$CACHEBENCH_PACKAGE" = "$CACHEBENCH_ROOT" ] || printf ' in %s' "$CACHEBENCH_PACKAGE"
+}
+
+# Builds quietly; shows the build log only when the build fails. Builds the chosen package (see
+# cachebench_select_package), the root unless a script chose another.
 cachebench_build() {
   local log
   log="$(mktemp)"
-  if ! swift build --package-path "$CACHEBENCH_ROOT" "$@" >"$log" 2>&1; then
+  if ! swift build --package-path "$CACHEBENCH_PACKAGE" "$@" >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
     cachebench_say "build failed"
@@ -116,11 +189,63 @@ cachebench_require_valgrind() {
   }
 }
 
-# A new directory under results/ named for the run: results/<tool>-<UTC time>-<variant or all>.
+# The commit of the package that is measured, for the results' metadata, unless CACHEBENCH_GIT_COMMIT says.
+cachebench_git_commit() {
+  if [ -z "${CACHEBENCH_GIT_COMMIT:-}" ]; then
+    CACHEBENCH_GIT_COMMIT="$(git -C "$CACHEBENCH_PACKAGE" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+    export CACHEBENCH_GIT_COMMIT
+  fi
+}
+
+# A new directory under the chosen package's results/ named for the run:
+# results/<tool>-<UTC time>-<variant or all>.
 cachebench_results_dir() {
   local tool="$1" variant="${2:-all}" name dir
   name="$(printf '%s' "$variant" | tr -c 'A-Za-z0-9_.-' '-')"
-  dir="$CACHEBENCH_ROOT/results/$tool-$(date -u +%Y%m%dT%H%M%SZ)-$name"
+  dir="$CACHEBENCH_PACKAGE/results/$tool-$(date -u +%Y%m%dT%H%M%SZ)-$name"
   mkdir -p "$dir"
   printf '%s\n' "$dir"
+}
+
+# cachebench_discard_results DIR NEW STATUS: after a run that refused its options (STATUS 64, before it
+# measured anything), removes the results directory DIR when the script made it (NEW is true), so a bad
+# option leaves no half-written results behind.
+cachebench_discard_results() {
+  local dir="$1" new="$2" status="$3"
+  [ "$status" -eq 64 ] || return 0
+  if [ "$new" = true ]; then
+    rm -rf "$dir"
+    cachebench_say "the run refused its options (exit 64, said why above); nothing was written"
+  else
+    cachebench_say "the run refused its options (exit 64, said why above)"
+  fi
+}
+
+# cachebench_variant_options VARIANT [OPTION...]: sets CACHEBENCH_VARIANT_OPTIONS to the cachebench options
+# that make a run measure VARIANT, written as cachebench prints it: DESIGN/DECODE, or DESIGN(N)/DECODE for
+# a sharded design of any name (--variants DESIGN --decode DECODE, and --shards N). An option among the
+# OPTIONs already given (the run's own --variants, --decode or --shards) is left to them. Exits 64 when
+# VARIANT has another form.
+cachebench_variant_options() {
+  local variant="$1" design shards="" decode option
+  shift
+  if [[ "$variant" =~ ^([^/()]+)\(([0-9]+)\)/([^/()]+)$ ]]; then
+    design="${BASH_REMATCH[1]}" shards="${BASH_REMATCH[2]}" decode="${BASH_REMATCH[3]}"
+  elif [[ "$variant" =~ ^([^/()]+)/([^/()]+)$ ]]; then
+    design="${BASH_REMATCH[1]}" decode="${BASH_REMATCH[2]}"
+  else
+    cachebench_say "invalid variant '$variant': write DESIGN/DECODE or DESIGN(SHARDS)/DECODE as cachebench prints it, e.g. coalescing/inside or sharded(8)/outside"
+    exit 64
+  fi
+  for option in "$@"; do
+    case "$option" in
+    --variants | --variants=*) design="" ;;
+    --decode | --decode=*) decode="" ;;
+    --shards | --shards=*) shards="" ;;
+    esac
+  done
+  CACHEBENCH_VARIANT_OPTIONS=()
+  [ -z "$design" ] || CACHEBENCH_VARIANT_OPTIONS+=(--variants "$design")
+  [ -z "$shards" ] || CACHEBENCH_VARIANT_OPTIONS+=(--shards "$shards")
+  [ -z "$decode" ] || CACHEBENCH_VARIANT_OPTIONS+=(--decode "$decode")
 }

@@ -19,6 +19,8 @@ import callgrind_windows  # noqa: E402
 import dhat_window  # noqa: E402
 import fold_stacks  # noqa: E402
 import massif_window  # noqa: E402
+import module_names  # noqa: E402
+import package_info  # noqa: E402
 import result_metrics  # noqa: E402
 import sample_breakdown  # noqa: E402
 
@@ -115,6 +117,125 @@ class SampleBreakdownTests(unittest.TestCase):
         counts, total = sample_breakdown.breakdown(io.StringIO(""))
         self.assertEqual(total, 0)
         self.assertIn("cache code                        0     n/a", sample_breakdown.render(counts, total))
+
+
+# A user's designs (in their own package, module MyCaches): frames as `swift demangle --simplified` names them.
+USER_STACKS = """\
+swift_job_run;(1) suspend resume partial function for TinyStore.lookup(_:);swift_retain 5
+BenchmarkDriver.window;protocol witness for Cache.lookup(_:) in conformance SplitStore;TinyStore.lookup(_:);specialized Dictionary.subscript.getter 3
+BenchmarkDriver.window;TinyStore.lookup(_:);PayloadDecoder.decode(_:) 2
+BenchmarkDriver.window;TinyStore.lookup(_:);Mutex.withLock<A, B>(_:) 4
+BenchmarkDriver.window;TinyStoreHelper.run();swift_retain 1
+BenchmarkDriver.window;Elsewhere.TinyStore.run();swift_retain 1
+swift_job_run;CoalescingActorCache.lookup(_:) 6
+swift_job_run;RepositoryActorCache.load(_:) 2
+main;CacheBenchCommand.main(arguments:designs:);swift_retain 1
+"""
+
+
+class UserCacheCodeTests(unittest.TestCase):
+    def breakdown(self, names=()):
+        counts, total = sample_breakdown.breakdown(io.StringIO(USER_STACKS), names)
+        self.assertEqual(total, 25)
+        return counts
+
+    def test_without_the_users_names_their_frames_are_charged_to_the_runtime_or_the_harness(self):
+        counts = self.breakdown()
+        self.assertEqual(counts["cache code"], 8)  # the built-in designs only
+        self.assertEqual(counts["Swift concurrency runtime"], 5)
+        self.assertEqual(counts["other"], 6)
+
+    def test_the_users_names_make_their_frames_cache_code_and_nothing_else_changes(self):
+        counts = self.breakdown(["TinyStore", "SplitStore", "designs"])
+        # TinyStore under a job (5) and behind the witness (3), beside the built-ins (8); decode and the
+        # lock still win when they are nearer the leaf; a longer name, a nested type of the same name in
+        # another type and an argument label spelled like a user's global are not the user's.
+        self.assertEqual(counts["cache code"], 16)
+        self.assertEqual(counts["decode"], 2)
+        self.assertEqual(counts["locks/futex"], 4)
+        self.assertEqual(counts["other"], 3)
+        self.assertEqual(counts["Swift concurrency runtime"], 0)
+
+    def test_the_command_line_takes_the_names_comma_separated(self):
+        directory = tempfile.mkdtemp(prefix="cachebench-breakdown-")
+        self.addCleanup(shutil.rmtree, directory)
+        path = os.path.join(directory, "stacks.folded")
+        with open(path, "w", encoding="utf-8") as target:
+            target.write(USER_STACKS)
+        with contextlib.redirect_stdout(io.StringIO()) as output:
+            status = sample_breakdown.main(["x", "--json", "--cache-code", "TinyStore,SplitStore", path])
+        self.assertEqual(status, 0)
+        self.assertEqual(json.loads(output.getvalue())["samples"]["cache code"], 16)
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(sample_breakdown.main(["x", "--cache-code"]), 64)
+
+
+class ModuleNamesTests(unittest.TestCase):
+    SYMBOLS = [
+        "MyCaches.TinyStore.lookup(Swift.Int) async throws -> CacheBenchCore.CacheLookup",
+        "protocol witness for CacheBenchCore.Cache.lookup(Swift.Int) async throws -> CacheBenchCore.CacheLookup"
+        " in conformance MyCaches.SplitStore : CacheBenchCore.Cache in MyCaches",
+        "MyCaches.helper(Swift.Int) -> Swift.Int",
+        "static (extension in MyCaches):CacheBenchCore.CacheDesign.mine : CacheBenchCore.CacheDesign",
+        "type metadata for MyCaches.Payload",
+        "type metadata for CacheBenchCore.Payload",
+        "NotMyCaches.Thing.run() -> ()",
+        "ImageBench.ImageDecoder.decode(Foundation.Data) -> Swift.Int",
+    ]
+
+    def test_the_names_each_module_declares_at_top_level_are_listed(self):
+        self.assertEqual(
+            module_names.declared_names(self.SYMBOLS, ["MyCaches", "ImageBench"]),
+            # Not CacheDesign (only extended), not Payload (cachebench declares one too), not Thing.
+            ["ImageDecoder", "SplitStore", "TinyStore", "helper"],
+        )
+
+    def test_no_modules_no_names(self):
+        self.assertEqual(module_names.declared_names(self.SYMBOLS, []), [])
+
+
+DESCRIPTION = {
+    "name": "imagecache",
+    "products": [
+        {"name": "imagecache-bench", "targets": ["ImageCacheBench"], "type": {"executable": None}},
+        {"name": "ImageCaches", "targets": ["ImageCaches"], "type": {"library": ["automatic"]}},
+    ],
+    "targets": [
+        {"name": "ImageCacheBench", "c99name": "ImageCacheBench", "type": "executable", "module_type": "SwiftTarget"},
+        {"name": "image-caches", "c99name": "image_caches", "type": "library", "module_type": "SwiftTarget"},
+        {"name": "CShim", "c99name": "CShim", "type": "library", "module_type": "ClangTarget"},
+        {"name": "ImageTests", "c99name": "ImageTests", "type": "test", "module_type": "SwiftTarget"},
+    ],
+}
+
+
+class PackageInfoTests(unittest.TestCase):
+    def run_main(self, product):
+        directory = tempfile.mkdtemp(prefix="cachebench-describe-")
+        self.addCleanup(shutil.rmtree, directory)
+        path = os.path.join(directory, "describe.json")
+        with open(path, "w", encoding="utf-8") as target:
+            json.dump(DESCRIPTION, target)
+        with contextlib.redirect_stdout(io.StringIO()) as output, contextlib.redirect_stderr(io.StringIO()) as error:
+            status = package_info.main(["x", path, product])
+        return status, output.getvalue(), error.getvalue()
+
+    def test_an_executable_product_gives_the_packages_own_swift_modules(self):
+        self.assertEqual(self.run_main("imagecache-bench"), (0, "ImageCacheBench image_caches\n", ""))
+
+    def test_a_product_that_is_not_there_is_a_usage_error_naming_the_executables(self):
+        status, output, error = self.run_main("cachebench")
+        self.assertEqual((status, output), (64, ""))
+        self.assertEqual(
+            error,
+            "cachebench: --product cachebench: no product of that name in imagecache"
+            " (its executables: imagecache-bench)\n",
+        )
+
+    def test_a_library_product_is_a_usage_error(self):
+        status, _, error = self.run_main("ImageCaches")
+        self.assertEqual(status, 64)
+        self.assertIn("a library product of imagecache, not an executable", error)
 
 
 DUMP = """version: 1
