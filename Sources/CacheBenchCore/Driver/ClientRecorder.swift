@@ -2,7 +2,7 @@
 /// recording needs no lock and no allocation. The driver merges all clients' recorders after the window.
 package struct ClientRecorder: Sendable {
   /// Histograms each recorder holds (latency, actor wait, actor service): what a client costs in memory.
-  package static let histogramCount = 3
+  package static let histogramCount = ResourceMeter.histogramsPerClient
 
   /// Requests this client issued and saw end, however they ended.
   var requests = 0

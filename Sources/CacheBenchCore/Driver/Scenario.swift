@@ -99,26 +99,6 @@ package enum StopCondition: Sendable, Equatable {
   case duration(Duration)
 }
 
-/// The key distribution of a workload.
-package enum KeyDistributionKind: Sendable, Equatable {
-  /// Every key equally likely.
-  case uniform
-  /// Key of rank r (0-based) drawn with probability proportional to 1 / (r + 1)^theta.
-  case zipf(theta: Double)
-  /// The first `hotShare` of the keys get `requestShare` of the requests (`HotspotKeys`).
-  case hotspot(hotShare: Double, requestShare: Double)
-}
-
-/// Where the decode of a fetched payload runs.
-public enum DecodePlacement: String, Sendable, CaseIterable {
-  /// In the cache while isolated (for `mutex`, while holding the lock), once per fetch; the decoded value is cached.
-  case inside
-  /// In the caller after it leaves the cache, off any actor, on every request.
-  case outside
-  /// No decode work at all.
-  case noDecode = "none"
-}
-
 /// One measured configuration: a design with a decode placement (and a shard count for a sharded design).
 package struct Variant: Sendable, Equatable, CustomStringConvertible {
   package var design: CacheDesign

@@ -13,10 +13,3 @@ package struct FetcherSettings: Sendable, Equatable {
   /// Most fetches in flight at the fetcher (`--fetch-limit`); nil means unlimited.
   package var fetchLimit: Int? = nil
 }
-
-extension Scenario {
-  /// The distribution every fetch's latency is drawn from.
-  package var latencyDistribution: LatencyDistribution {
-    fetcher.latency ?? .constant(fetchLatency)
-  }
-}

@@ -74,9 +74,9 @@ package struct ResourceMeter: Sendable {
       notes.append("peak_rss_bytes is n/a: no way to read this process's resident set")
     }
     if let histogramBytes {
-      let recorderTotal = clients * ClientRecorder.histogramCount * histogramBytes
+      let recorderTotal = clients * Self.histogramsPerClient * histogramBytes
       notes.append(
-        "each client's recorder holds \(ClientRecorder.histogramCount) histograms of"
+        "each client's recorder holds \(Self.histogramsPerClient) histograms of"
           + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
           + " clients during a window:"
           + " in peak_rss_bytes, not in bytes_per_entry")
@@ -143,12 +143,17 @@ package struct ResourceMeter: Sendable {
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
       // The window's merged request recorder is allocated inside it and survives it as the result.
-      let recorderBytes = ClientRecorder.histogramCount * histogramBytes
+      let recorderBytes = Self.histogramsPerClient * histogramBytes
       usage.bytesPerEntry =
         Double(allocator.allocatedDeltaBytes - recorderBytes) / Double(cachedEntries)
     }
     return usage
   }
+
+  /// Histograms each client's recorder holds (latency, actor wait, actor service): what a client costs
+  /// in memory. The driver's `ClientRecorder` is built to this count; the meter charges it to the
+  /// recorders, not to the cache.
+  package static let histogramsPerClient = 3
 
   private static let unflushedNote =
     "jemalloc columns are n/a: not every worker thread could flush its allocator cache in time"

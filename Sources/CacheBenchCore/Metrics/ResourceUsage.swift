@@ -42,17 +42,3 @@ package struct AllocatorUsage: Sendable, Equatable {
   /// Allocation requests during the window, on every thread (see `JemallocStats`).
   package var mallocCount: UInt64
 }
-
-extension VariantResult {
-  /// Allocations per request of the window: `malloc_count / requests`; nil when unknown.
-  package var mallocsPerRequest: Double? {
-    guard let allocator = resources.allocator, requests > 0 else { return nil }
-    return Double(allocator.mallocCount) / Double(requests)
-  }
-
-  /// CPU time of the whole process per request of the window, ns; nil when unknown.
-  package var cpuNanosecondsPerRequest: Double? {
-    guard let cpu = resources.cpu, requests > 0 else { return nil }
-    return Double(cpu.totalNanoseconds) / Double(requests)
-  }
-}
