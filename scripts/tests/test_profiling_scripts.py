@@ -547,6 +547,27 @@ class DhatWindowTests(unittest.TestCase):
         self.assertIn("naive-inside: tb went down from 200 to 100", error.getvalue())
         self.assertFalse(os.path.exists(os.path.join(self.directory, "dhat-window-naive-inside.json")))
 
+    def test_lifetime_lost_to_the_opening_childs_exit_reads_zero_and_more_is_a_failure(self):
+        # The client site had 1 block live at the opening fork: tl may lose up to one child's exit.
+        self.write("dhat-open-naive-inside.out", dhat_profile(1000, [
+            (self.CLIENT, 200, 2, 10, 20, 300, 100, 1),
+            (self.STARTUP, 1000, 1, 5, 1000, 900, 1000, 1),
+        ]))
+        self.write("dhat-close-naive-inside.out", dhat_profile(5000, [
+            (self.STARTUP, 1000, 1, 35, 1000, 4900, 1000, 1),
+            (self.CLIENT, 700, 7, 60, 90, 63, 0, 0),
+        ]))
+        window, _ = self.window()
+        client = [pp for pp in window["pps"] if window["ftbl"][pp["fs"][-1]] == "0x3: client"][0]
+        self.assertEqual(client["tl"], 0)
+        self.write("dhat-close-naive-inside.out", dhat_profile(5000, [
+            (self.STARTUP, 1000, 1, 35, 1000, 4900, 1000, 1),
+            (self.CLIENT, 700, 7, 60, 90, 300 - dhat_window.CHILD_EXIT_INSTRUCTIONS - 1, 0, 0),
+        ]))
+        with contextlib.redirect_stderr(io.StringIO()) as error:
+            self.assertEqual(dhat_window.main(["x", self.directory]), 1)
+        self.assertIn("naive-inside: tl went down from 300", error.getvalue())
+
     def test_a_window_without_its_closing_profile_is_a_failure(self):
         self.write_window()
         os.remove(os.path.join(self.directory, "dhat-close-naive-inside.out"))
