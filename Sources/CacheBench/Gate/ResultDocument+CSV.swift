@@ -9,12 +9,7 @@ extension ResultDocument {
     "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "host_name",
   ]
   /// See `metadataColumns`.
-  static let scenarioColumns = [
-    "seed", "keys", "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s",
-    "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
-    "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit", "rate_target",
-    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate",
-  ]
+  static let scenarioColumns = CSVWriter.scenarioColumns
   /// See `metadataColumns`. `peak_rss_source` says how a metric was measured, not a measure;
   /// `interrupted` says whether the run was cut short, read into `ResultDocument.interrupted`.
   static let variantColumns = [

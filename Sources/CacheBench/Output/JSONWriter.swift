@@ -66,7 +66,7 @@ enum JSONWriter {
     // a metric.
     for index in start..<CSVWriter.columns.count
     where CSVWriter.columns[index] != "interrupted"
-      && !ResultDocument.scenarioColumns.contains(CSVWriter.columns[index])
+      && !CSVWriter.scenarioColumns.contains(CSVWriter.columns[index])
     {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
