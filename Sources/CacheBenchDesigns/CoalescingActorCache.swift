@@ -52,7 +52,7 @@ actor CoalescingActorCache: Cache {
 
   /// Serves `key` from the table, or awaits its fetch off the actor; see the type's policies.
   @inline(__always)
-  nonisolated func lookup(_ key: Int) async throws -> CacheLookup {
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     switch try await step(key) {
     case .ready(let value, let timing):
       return CacheLookup(value: value, outcome: .hit, timing: timing)

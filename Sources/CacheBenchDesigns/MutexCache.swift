@@ -43,7 +43,7 @@ final class MutexCache: Cache {
   private var now: UInt64 { needsClock ? clock() : 0 }
 
   @inline(__always)
-  func lookup(_ key: Int) async throws -> CacheLookup {
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     let now = self.now
     let (step, timing) = try table.withLock { table throws -> (Step, IsolationTiming) in
       let entered = MonotonicClock.now()

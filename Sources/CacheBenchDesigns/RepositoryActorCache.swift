@@ -42,7 +42,7 @@ actor RepositoryActorCache: Cache {
 
   nonisolated var entityStore: EntityStore? { store }
 
-  nonisolated func lookup(_ key: Int) async throws -> CacheLookup {
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     switch try await step(key) {
     case .ready(let entity, let timing):
       return CacheLookup(

@@ -25,7 +25,7 @@ struct ShardedCache: Cache {
   }
 
   @inline(__always)
-  func lookup(_ key: Int) async throws -> CacheLookup {
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     try await shard(for: key).lookup(key)
   }
 

@@ -10,7 +10,7 @@ struct AnswerAtOnceCache: Cache {
   /// The same ready answer for every key, labelled with the key asked for (the harness checks it); the
   /// bytes are shared, so the answer allocates nothing. Building the answer costs about 4 ns more than
   /// returning a stored one, which the `async call` and harness floors include.
-  func lookup(_ key: Int) async throws -> CacheLookup {
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     CacheLookup(
       value: CachedValue(payload: Payload(key: key, bytes: bytes)), outcome: .hit,
       timing: IsolationTiming(entered: 0, reentryWait: 0, service: 0))

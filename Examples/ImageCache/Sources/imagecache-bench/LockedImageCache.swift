@@ -39,7 +39,7 @@ final class LockedImageCache: Cache {
     decoder = environment.decoder
   }
 
-  func lookup(_ key: Int) async throws -> CacheLookup {
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     switch try step(key) {
     case .serve(let image, let timing):
       return CacheLookup(value: image, outcome: .hit, timing: timing)
