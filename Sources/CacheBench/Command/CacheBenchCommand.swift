@@ -137,6 +137,7 @@ public enum CacheBenchCommand {
       }
     }
     driver.meter = meter
+    driver.runDeadline = configuration.deadline
     driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
     driver.windowObserver = profiling
     let runStop = driver.runStop

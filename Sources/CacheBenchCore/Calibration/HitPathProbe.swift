@@ -19,8 +19,30 @@ enum HitPathProbe {
     guard let cache = try? design.makeCache(environment) else { return nil }
     let key = 0
     guard await warms(cache, key: key) else { return nil }
-    return CalibrationProbes.lookups(
-      on: cache, key: key, operations: budget.operations(scaledBy: 1))
+    return bounded(
+      CalibrationProbes.lookups(on: cache, key: key, operations: budget.operations(scaledBy: 1)))
+  }
+
+  /// `round`, given `warmUpLimit` to finish: a design that answers its warm-up and then stops answering
+  /// would otherwise hold calibration, and so the whole run, for ever. A round that runs out of time
+  /// returns NaN (no hit path) and so does every later one, at once; the hung lookups stay suspended in
+  /// their own task. The round times itself inside, so the task and timer around it are not measured.
+  private static func bounded(_ round: @escaping ProbeRound) -> ProbeRound {
+    let hung = SanitizerVisibleMutex(false)
+    return {
+      if hung.withLock({ $0 }) { return .nan }
+      let outcome = FirstOutcome<Double>()
+      let work = Task { [round = RoundBox(round)] in outcome.deliver(await round.run()) }
+      let timer = Task {
+        try? await Task.sleep(for: warmUpLimit)
+        if !Task.isCancelled { outcome.deliver(.nan) }
+      }
+      let nanoseconds = await outcome.value()
+      timer.cancel()
+      withExtendedLifetime(work) {}
+      if nanoseconds.isNaN { hung.withLock { $0 = true } }
+      return nanoseconds
+    }
   }
 
   /// How long the warm-up lookups may take before the design is taken for hung: calibration runs
@@ -47,5 +69,16 @@ enum HitPathProbe {
     timer.cancel()
     withExtendedLifetime(lookups) {}
     return result
+  }
+}
+
+/// A probe round handed to the task that runs it. `@unchecked Sendable`: the round is run by one task at
+/// a time, each round awaited (or abandoned, never run again) before the next begins, so nothing it
+/// captures is touched from two tasks at once.
+private struct RoundBox: @unchecked Sendable {
+  let run: ProbeRound
+
+  init(_ run: @escaping ProbeRound) {
+    self.run = run
   }
 }

@@ -24,6 +24,9 @@ package struct BenchmarkDriver: Sendable {
   package var runStop = RunStop()
   /// How long a stopped window waits for in-flight requests before cancelling and then abandoning them.
   var drain = DrainPolicy()
+  /// The run's own bound (`--deadline`), when it has one: a hung window then counts as stalled soon
+  /// enough for the variants after it to be measured before the deadline (see `stallTimeout`).
+  package var runDeadline: Duration? = nil
 
   package init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -252,9 +255,14 @@ package struct BenchmarkDriver: Sendable {
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
-  /// policy's timeout, or 100 times the mean fetch latency when that is longer.
+  /// policy's timeout, shortened under a run deadline to an equal share of it per variant (plus one, for
+  /// calibration and drains), so a hung variant leaves time for the others; never below 10 times the
+  /// mean fetch latency, or 100 times it without a deadline, so a slow fetcher is not taken for a hang.
   var stallTimeout: Duration {
-    max(drain.stallTimeout, scenario.latencyDistribution.mean * 100)
+    let latency = scenario.latencyDistribution.mean
+    guard let runDeadline else { return max(drain.stallTimeout, latency * 100) }
+    let share = runDeadline / (scenario.variants.count + 1)
+    return max(min(drain.stallTimeout, share), latency * 10, .milliseconds(100))
   }
 
   /// What a window polls to tell a hung cache from a slow one: a figure that moves whenever a request
@@ -385,8 +393,10 @@ package struct BenchmarkDriver: Sendable {
       ended.deliver(true)
     }
     let watcher = Task {
-      guard await runStop.requested() != nil else { return }
-      try? await Task.sleep(for: drain.grace)
+      guard let reason = await runStop.requested() else { return }
+      // A stalled window made no progress for the whole stall timeout: waiting longer for its
+      // requests to finish on their own would only delay the variants after it.
+      if reason != .stalled { try? await Task.sleep(for: drain.grace) }
       guard !Task.isCancelled else { return }
       clients.cancel()
       try? await Task.sleep(for: drain.abandonAfter)

@@ -106,3 +106,31 @@ struct BenchmarkDriverStallTests {
       ])
   }
 }
+
+/// How long a window may go without progress, with and without a run deadline.
+struct StallTimeoutTests {
+  private func driver(variants: Int, latency: Duration, deadline: Duration?) -> BenchmarkDriver {
+    var scenario = Scenario(
+      variants: Array(
+        repeating: Variant(design: .coalescing, decode: .noDecode, shards: 1), count: variants))
+    scenario.fetchLatency = latency
+    var driver = BenchmarkDriver(scenario: scenario)
+    driver.runDeadline = deadline
+    return driver
+  }
+
+  @Test(arguments: [
+    (1, Duration.milliseconds(1), Duration?.none, Duration.seconds(60)),
+    (1, .seconds(1), nil, .seconds(100)),
+    (3, .milliseconds(1), .seconds(20), .seconds(5)),
+    (3, .milliseconds(1), .seconds(1000), .seconds(60)),
+    (3, .seconds(1), .seconds(20), .seconds(10)),
+    (9, .zero, .milliseconds(500), .milliseconds(100)),
+  ])
+  func aDeadlineSharesItselfOutButNeverBelowTenFetchLatencies(
+    variants: Int, latency: Duration, deadline: Duration?, expected: Duration
+  ) {
+    #expect(
+      driver(variants: variants, latency: latency, deadline: deadline).stallTimeout == expected)
+  }
+}
