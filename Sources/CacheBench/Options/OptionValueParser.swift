@@ -102,27 +102,14 @@ enum OptionValueParser {
 
   /// A non-empty comma list of distinct case names of `Element`, returned in `allCases` order.
   ///
-  /// The canonical order makes `--variants mutex,naive` and `--variants naive,mutex` the same run.
-  /// `kind` names an element in messages ("unknown design 'x'").
+  /// The canonical order makes `--decode outside,inside` and `--decode inside,outside` the same run.
+  /// `kind` names an element in messages ("unknown placement 'x'").
   static func list<Element: RawRepresentable & CaseIterable & Equatable>(
     _ value: String, for option: OptionName, kind: String
   ) throws(OptionsError) -> [Element] where Element.RawValue == String {
-    let choices = Element.allCases.map(\.rawValue).joined(separator: ", ")
-    var selected: [Element] = []
-    for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let element = Element(rawValue: String(item)) else {
-        let reason =
-          item.isEmpty
-          ? "empty item; give a comma list of \(choices)"
-          : "unknown \(kind) '\(item)'; use \(choices)"
-        throw .invalidValue(option: option, value: value, reason: reason)
-      }
-      guard !selected.contains(element) else {
-        throw .invalidValue(option: option, value: value, reason: "'\(item)' is listed twice")
-      }
-      selected.append(element)
-    }
-    return Element.allCases.filter(selected.contains)
+    try list(
+      value, for: option, in: Array(Element.allCases), named: \.rawValue,
+      unknown: { "unknown \(kind) '\($0)'; use \($1)" })
   }
 
   /// A non-empty comma list of distinct names of designs in `registry`, returned in registration order,
@@ -131,22 +118,31 @@ enum OptionValueParser {
   static func designs(
     _ value: String, for option: OptionName, in registry: DesignRegistry
   ) throws(OptionsError) -> [CacheDesign] {
-    let choices = registry.names.joined(separator: ", ")
-    var selected: [CacheDesign] = []
+    try list(
+      value, for: option, in: registry.designs, named: \.name,
+      unknown: { "unknown design '\($0)'; registered designs: \($1)" })
+  }
+
+  /// A non-empty comma list of distinct names of `choices`, returned in the order of `choices`;
+  /// `unknown` words the refusal of a name none has, given the name and the comma list of all.
+  private static func list<Element: Equatable>(
+    _ value: String, for option: OptionName, in choices: [Element],
+    named name: (Element) -> String, unknown: (Substring, String) -> String
+  ) throws(OptionsError) -> [Element] {
+    let names = choices.map(name).joined(separator: ", ")
+    var selected: [Element] = []
     for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let design = registry.design(named: String(item)) else {
+      guard let element = choices.first(where: { name($0) == item }) else {
         let reason =
-          item.isEmpty
-          ? "empty item; give a comma list of \(choices)"
-          : "unknown design '\(item)'; registered designs: \(choices)"
+          item.isEmpty ? "empty item; give a comma list of \(names)" : unknown(item, names)
         throw .invalidValue(option: option, value: value, reason: reason)
       }
-      guard !selected.contains(design) else {
+      guard !selected.contains(element) else {
         throw .invalidValue(option: option, value: value, reason: "'\(item)' is listed twice")
       }
-      selected.append(design)
+      selected.append(element)
     }
-    return registry.designs.filter(selected.contains)
+    return choices.filter(selected.contains)
   }
 
   /// Whether `text` is one or more ASCII decimal digits.
