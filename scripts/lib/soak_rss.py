@@ -82,7 +82,7 @@ EXERCISED = ("invalidations", "evictions", "errors", "cancellations")
 
 # Most `retained_bytes` a soak run may leave: 512 KiB. In 12 s to 30 s soaks it measured 25-82 KB,
 # after ten minutes 188 KiB (the first variant of a run also carries the process's one-time growth,
-# README "Memory and CPU"); one task or payload left behind per failed fetch, cancellation or
+# docs/metrics.md, "Memory and CPU"); one task or payload left behind per failed fetch, cancellation or
 # invalidation would be hundreds of KB in 30 s.
 RETAINED_LIMIT = 512 * 1024
 

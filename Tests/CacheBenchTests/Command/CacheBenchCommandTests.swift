@@ -61,11 +61,12 @@ struct CacheBenchCommandTests {
     #expect(await CacheBenchCommand.main(arguments: ["--version"]) == 0)
   }
 
-  @Test func theReadmeDocumentsEveryCSVColumnInOrder() throws {
+  @Test func theOutputsPageDocumentsEveryCSVColumnInOrder() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let documented = readme.split(separator: "\n").compactMap { line -> String? in
+    let page = try String(
+      contentsOf: root.appendingPathComponent("docs/outputs.md"), encoding: .utf8)
+    let documented = page.split(separator: "\n").compactMap { line -> String? in
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       guard cells.count >= 3, Int(cells[0]) != nil else { return nil }
       return cells[1]
