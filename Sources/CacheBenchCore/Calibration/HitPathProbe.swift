@@ -31,15 +31,9 @@ enum HitPathProbe {
     let hung = SanitizerVisibleMutex(false)
     return {
       if hung.withLock({ $0 }) { return .nan }
-      let outcome = FirstOutcome<Double>()
-      let work = Task { [round = RoundBox(round)] in outcome.deliver(await round.run()) }
-      let timer = Task {
-        try? await Task.sleep(for: warmUpLimit)
-        if !Task.isCancelled { outcome.deliver(.nan) }
+      let nanoseconds = await withinWarmUpLimit(orElse: .nan) { [round = RoundBox(round)] in
+        await round.run()
       }
-      let nanoseconds = await outcome.value()
-      timer.cancel()
-      withExtendedLifetime(work) {}
       if nanoseconds.isNaN { hung.withLock { $0 = true } }
       return nanoseconds
     }
@@ -53,22 +47,29 @@ enum HitPathProbe {
   /// outcomes is taken at its word that the second lookup is a hit. The lookups run in a task of their
   /// own, so a design that never answers leaves that task suspended and costs only its hit path (`nil`).
   private static func warms(_ cache: any Cache, key: Int) async -> Bool {
-    let warmed = FirstOutcome<Bool>()
-    let lookups = Task {
+    await withinWarmUpLimit(orElse: false) {
       guard (try? await cache.lookup(key)) != nil, let second = try? await cache.lookup(key) else {
-        warmed.deliver(false)
-        return
+        return false
       }
-      warmed.deliver(second.outcome == .hit || second.outcome == nil)
+      return second.outcome == .hit || second.outcome == nil
     }
+  }
+
+  /// What `work` returns, or `fallback` when it has not returned within `warmUpLimit`. The work runs in
+  /// a task of its own, so work that never returns stays suspended there and holds nothing else up.
+  private static func withinWarmUpLimit<Value: Sendable>(
+    orElse fallback: Value, _ work: @escaping @Sendable () async -> Value
+  ) async -> Value {
+    let outcome = FirstOutcome<Value>()
+    let worker = Task { outcome.deliver(await work()) }
     let timer = Task {
       try? await Task.sleep(for: warmUpLimit)
-      warmed.deliver(false)
+      if !Task.isCancelled { outcome.deliver(fallback) }
     }
-    let result = await warmed.value()
+    let value = await outcome.value()
     timer.cancel()
-    withExtendedLifetime(lookups) {}
-    return result
+    withExtendedLifetime(worker) {}
+    return value
   }
 }
 

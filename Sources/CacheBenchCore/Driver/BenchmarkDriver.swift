@@ -270,6 +270,27 @@ package struct BenchmarkDriver: Sendable {
   struct StallWatch: Sendable {
     var timeout: Duration
     var progress: @Sendable () -> Int
+
+    /// Polls `progress` until cancelled, and asks `stop` to stop the window as stalled once it has not
+    /// moved for `timeout`.
+    func run(stopping stop: RunStop) async {
+      let clock = ContinuousClock()
+      var last = progress()
+      var lastMoved = clock.now
+      let interval = min(Duration.seconds(1), timeout / 4)
+      while !Task.isCancelled {
+        try? await Task.sleep(for: interval)
+        if Task.isCancelled { return }
+        let now = progress()
+        if now != last {
+          last = now
+          lastMoved = clock.now
+        } else if lastMoved.duration(to: clock.now) >= timeout {
+          stop.request(.stalled)
+          return
+        }
+      }
+    }
   }
 
   /// The clients' recorders, made before the window opens and handed back as each client returns; a class
@@ -337,29 +358,11 @@ package struct BenchmarkDriver: Sendable {
     let forward = Task {
       if let reason = await runStop.requested() { windowStop.request(reason) }
     }
-    let stallWatcher = Task {
-      let clock = ContinuousClock()
-      var last = stallWatch.progress()
-      var lastMoved = clock.now
-      let interval = min(Duration.seconds(1), stallWatch.timeout / 4)
-      while !Task.isCancelled {
-        try? await Task.sleep(for: interval)
-        if Task.isCancelled { return }
-        let now = stallWatch.progress()
-        if now != last {
-          last = now
-          lastMoved = clock.now
-        } else if lastMoved.duration(to: clock.now) >= stallWatch.timeout {
-          windowStop.request(.stalled)
-          return
-        }
-      }
-    }
+    let stallWatcher = Task { await stallWatch.run(stopping: windowStop) }
     defer {
       forward.cancel()
       stallWatcher.cancel()
     }
-    let runStop = windowStop
     let limit: Int
     let deadline: UInt64
     let start = MonotonicClock.now()
@@ -381,7 +384,7 @@ package struct BenchmarkDriver: Sendable {
             await client(
               cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
               start: start, decoder: decoder, claims: claims, schedule: schedule,
-              runStop: runStop, into: &recorder)
+              runStop: windowStop, into: &recorder)
             recorders.giveBack(recorder)
           }
         }
@@ -393,7 +396,7 @@ package struct BenchmarkDriver: Sendable {
       ended.deliver(true)
     }
     let watcher = Task {
-      guard let reason = await runStop.requested() else { return }
+      guard let reason = await windowStop.requested() else { return }
       // A stalled window made no progress for the whole stall timeout: waiting longer for its
       // requests to finish on their own would only delay the variants after it.
       if reason != .stalled { try? await Task.sleep(for: drain.grace) }
@@ -418,7 +421,7 @@ package struct BenchmarkDriver: Sendable {
     return WindowOutcome(
       clientRecorders: returned, nanoseconds: elapsed,
       undrainedClients: concurrency - returned.count,
-      wasStopped: runStop.isRequested, stalled: runStop.reason == .stalled)
+      wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
   }
 
   /// One closed-loop client: claims and issues requests until the window's limit or deadline, or a

@@ -53,13 +53,6 @@ package struct Scenario: Sendable, Equatable {
   /// Open-loop arrival rate (`--rate`), or nil for closed-loop clients issuing back to back.
   package var openLoop: OpenLoopSchedule? = nil
 
-  /// The default variant list: every design measured by default, each with decode inside and outside.
-  static func defaultVariants(of designs: [CacheDesign], shards: Int) -> [Variant] {
-    Variant.all(
-      designs: designs.filter { $0.traits.contains(.measuredByDefault) },
-      placements: [.inside, .outside], shards: shards)
-  }
-
   /// Every stored property, as the memberwise initializer takes them.
   package init(
     variants: [Variant], keys: Int = 10_000, distribution: KeyDistributionKind = .zipf(theta: 0.99),
