@@ -22,15 +22,16 @@ import Synchronization
 /// (which threads libdispatch wakes varies), up to `attempts` times, then reports failure. Where threads
 /// cannot be told apart (unnamed workers, no `/proc`) the census is unknown and one meeting is trusted.
 ///
-/// Each meeting is bounded by `timeout`, after which the sweep gives up and returns false, and whoever asked
-/// reports the figures that needed it as unknown. Sweeps take turns, because two at once would each hold
+/// Each meeting is bounded by `timeout`. A meeting that timed out (on a loaded machine the workers may not
+/// all get a core within it) counts as one of the `attempts`; once they are spent the sweep returns false,
+/// and whoever asked reports the figures that needed it as unknown. Sweeps take turns, because two at once would each hold
 /// some workers spinning while waiting for the workers the other holds.
 struct ThreadCacheSweep: Sendable {
   /// Tasks per meeting: the workers libdispatch runs at once.
   var width: Int
   /// How long one meeting's tasks may take to meet, in nanoseconds.
   var timeoutNanoseconds: UInt64
-  /// Meetings before a sweep that keeps missing a worker gives up.
+  /// Meetings before a sweep that keeps missing a worker, or whose meetings time out, gives up.
   var attempts: Int
   /// The ids of the threads named like the workers (given that name); nil when they cannot be listed.
   var census: @Sendable (_ workerName: String) -> Set<Int32>?
@@ -57,7 +58,7 @@ struct ThreadCacheSweep: Sendable {
     defer { Self.turns.signal() }
     var reached: Set<Int32> = []
     for _ in 0..<attempts {
-      guard let meeting = await meet(flush) else { return false }
+      guard let meeting = await meet(flush) else { continue }
       guard let name = meeting.workerName, let workers = census(name) else { return true }
       reached.formUnion(meeting.threads)
       if workers.isSubset(of: reached) { return true }

@@ -98,12 +98,33 @@ struct ThreadCacheSweepTests {
   @Test func aMeetingWiderThanThePoolGivesUpAndSaysSo() async {
     let log = FlushLog()
     let reached = await onThreeThreads(named: "narrow-pool") {
-      await ThreadCacheSweep(width: 4, timeout: .milliseconds(20)) { _ in nil }.run {
+      await ThreadCacheSweep(width: 4, timeout: .milliseconds(20), attempts: 2) { _ in nil }.run {
         log.record()
       }
     }
     #expect(reached == false)
-    #expect(log.flushes.count == 4, "every task still flushed and returned")
+    #expect(
+      log.flushes.count == 2 * 4,
+      "the timed-out meeting was tried again, and every task of both still flushed and returned")
+  }
+
+  @Test func aMeetingThatTimedOutIsTriedAgain() async {
+    let log = FlushLog()
+    let calls = Calls()
+    let timeout = Duration.milliseconds(100)
+    let reached = await onThreeThreads(named: "late-pool") {
+      await ThreadCacheSweep(width: 3, timeout: timeout, attempts: 4) { _ in nil }.run {
+        // The first flush holds its thread past the first meeting's deadline (a worker busy elsewhere),
+        // so that meeting cannot complete whatever the load; the later ones can.
+        if calls.next() == 1 {
+          let end = MonotonicClock.now() &+ UInt64(DecimalText.nanoseconds(timeout * 2))
+          while MonotonicClock.now() < end { sched_yield() }
+        }
+        log.record()
+      }
+    }
+    #expect(reached)
+    #expect(log.flushes.count >= 2 * 3, "the first meeting failed, so another ran")
   }
 
   @Test func concurrentSweepsTakeTurnsInsteadOfHoldingEachOthersWorkers() async {
