@@ -44,7 +44,6 @@ package struct BenchmarkDriver: Sendable {
     for variant in scenario.variants {
       if runStop.isRequested { break }
       onEvent(.started(variant))
-      let before = await meter.settledAllocatedBytes()
       guard var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
       else {
         // A stop ends the run; a design whose factory failed (already reported) ends only its variant.
@@ -52,8 +51,8 @@ package struct BenchmarkDriver: Sendable {
         continue
       }
       // Measured once `measure` has released the variant's caches and tasks.
-      if let before, let after = await meter.settledAllocatedBytes(),
-        let histogramBytes = meter.histogramBytes
+      if let before = result.resources.allocatedBytesBeforeWindow,
+        let after = await meter.settledAllocatedBytes(), let histogramBytes = meter.histogramBytes
       {
         result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
       }
@@ -93,6 +92,10 @@ package struct BenchmarkDriver: Sendable {
       }
     }
     if runStop.isRequested { return nil }
+    // What `retainedBytes` is measured against, once the warm-up's cache is released and before anything
+    // of the window is made. Read before the warm-up instead, the first variant of a run carried 27–55 KB
+    // more, whichever design it was (docs/metrics.md).
+    let allocatedBeforeWindow = await meter.settledAllocatedBytes()
     let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let decodes = DecodeCounter()
@@ -147,6 +150,7 @@ package struct BenchmarkDriver: Sendable {
         recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)
     }
     result.resources = resources
+    result.resources.allocatedBytesBeforeWindow = allocatedBeforeWindow
     result.invalidations = recorder.invalidations
     result.evictions = recorder.evictions
     result.expirations = recorder.expirations

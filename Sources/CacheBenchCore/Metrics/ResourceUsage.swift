@@ -11,9 +11,12 @@ package struct ResourceUsage: Sendable, Equatable {
   /// its result, divided by `cachedEntries`; nil when either is unknown or nothing is cached.
   package var bytesPerEntry: Double?
   /// Allocated bytes the variant left behind once its caches and tasks were released, compared with
-  /// before its warm-up, not counting the two latency histograms its result keeps; about 0 when nothing
-  /// leaks into the next variant.
+  /// `allocatedBytesBeforeWindow`, not counting the two latency histograms its result keeps; about 0 when
+  /// nothing leaks into the next variant.
   package var retainedBytes: Int?
+  /// `stats.allocated` after the warm-up's cache was released, before anything of the measured window was
+  /// made (worker thread caches flushed); nil when unknown.
+  package var allocatedBytesBeforeWindow: Int?
   /// The process's highest resident set size during the window, bytes.
   package var peakRSSBytes: Int?
   /// How `peakRSSBytes` was found.

@@ -80,10 +80,11 @@ struct CacheBenchExecutableTests {
     #expect(rows.count == 4)
     for row in rows {
       #if Jemalloc
-        // Each window held about 5 MB of payloads; what is left once its cache is released is the
-        // runtime's one-time metadata and caches, a few tens of kilobytes.
+        // Each window held about 5 MB of payloads, which a leaked cache would leave allocated. What is
+        // left once it is released is noise, not broken down: measured between -38 KB and +34 KB at load
+        // 4-6, and up to +90 KB at load 12, on 2 cores; hence a quarter of a MiB.
         let retained = try #require(row["retained_bytes"].flatMap { Int($0) })
-        #expect(abs(retained) <= 64 * 1_024, "\(row["variant"] ?? "?"); stderr: \(log)")
+        #expect(abs(retained) <= 256 * 1_024, "\(row["variant"] ?? "?"); stderr: \(log)")
       #else
         #expect(row["retained_bytes"] == "n/a")
       #endif

@@ -58,7 +58,7 @@ struct BenchmarkDriverTests {
       AllocatorSnapshot(
         allocatedBytes: allocated, residentBytes: 2 * allocated, mallocCount: mallocs)
     }
-    // Before the warm-up, window start, window end, after the variant is torn down.
+    // After the warm-up, window start, window end, after the variant is torn down.
     let allocator = ScriptedAllocator(snapshots: [
       snapshot(1_000, 10), snapshot(1_100, 50), snapshot(9_100, 550), snapshot(1_300, 600),
     ])
