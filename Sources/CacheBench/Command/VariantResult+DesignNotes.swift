@@ -38,6 +38,13 @@ extension VariantResult {
         "the design timed its isolation for \(served - untimed) of \(served) served requests;"
           + " actor_wait and actor_service read n/a")
     }
+    if let spread = clientSpread, spread.isExtreme {
+      notes.append(
+        "\(spread.starved) of \(spread.clients) clients completed under a tenth of their share of the"
+          + " requests (min \(spread.minimum), median \(spread.median), max \(spread.maximum)):"
+          + " the window was far less concurrent than asked, and its latency tail is mostly the"
+          + " starved clients' wait")
+    }
     if stalled {
       notes.append(
         "stalled: no request was claimed for \(HumanUnits.latency(stallTimeout)); the window was"

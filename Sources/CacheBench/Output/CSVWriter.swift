@@ -268,7 +268,31 @@ enum CSVWriter {
     Field(name: "stale_served_after_write") {
       $0.result.repository.map { String($0.staleServedAfterWrite) } ?? ""
     },
+    // Scheduling delay (issue 15): how long a runnable task waited for a thread in the window, sampled
+    // beside the clients (`SchedulingProbe`); `n/a` when the window was too short for one sample.
+    Field(name: "sched_delay_p50_ns") { sampled(50, of: $0.result.schedulingDelay) },
+    Field(name: "sched_delay_p99_ns") { sampled(99, of: $0.result.schedulingDelay) },
+    Field(name: "sched_delay_p999_ns") { sampled(99.9, of: $0.result.schedulingDelay) },
+    Field(name: "sched_delay_max_ns") { sampled(nil, of: $0.result.schedulingDelay) },
+    Field(name: "sched_delay_samples") { String($0.result.schedulingDelay.totalCount) },
+    // Requests per client (issue 15, `ClientSpread`): whether the run was as concurrent as asked.
+    Field(name: "client_requests_min") { known($0.result.clientSpread?.minimum) },
+    Field(name: "client_requests_median") { known($0.result.clientSpread?.median) },
+    Field(name: "client_requests_max") { known($0.result.clientSpread?.maximum) },
+    Field(name: "client_fairness") {
+      $0.result.clientSpread.map { DecimalText.fixed($0.jainIndex, fractionDigits: 3) }
+        ?? notAvailable
+    },
+    Field(name: "clients_starved") { known($0.result.clientSpread?.starved) },
   ]
+
+  /// A percentile (the maximum for nil) of a sampled histogram; `n/a` when it took no sample, since the
+  /// figure exists but was not measured.
+  private static func sampled(_ percentile: Double?, of histogram: LatencyHistogram) -> String {
+    guard histogram.totalCount > 0 else { return notAvailable }
+    guard let percentile else { return String(histogram.max) }
+    return String(histogram.value(atPercentile: percentile))
+  }
 
   /// A number in Swift's shortest round-trip form, without a `.0` on whole numbers (`0`, `0.05`, `1`).
   private static func shortest(_ value: Double) -> String {

@@ -1,8 +1,9 @@
 import CacheBenchCore
 
 /// Renders the contention table of a run: per variant, how long requests queued for the cache's isolation
-/// (`actor_wait`) and how long they spent inside it (`actor_service`), and the uncontended hit path as a
-/// multiple of its floor.
+/// (`actor_wait`) and how long they spent inside it (`actor_service`), how long a runnable task waited for
+/// a thread meanwhile (`sched_delay`: the part of a wait that is no actor's doing), and the uncontended
+/// hit path as a multiple of its floor.
 ///
 /// For `mutex` the isolation is the lock: wait is the lock wait, service the hold time. Latencies are in
 /// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`.
@@ -20,6 +21,8 @@ enum ContentionTableWriter {
       .init(header: "service p99", alignment: .right),
       .init(header: "service p99.9", alignment: .right),
       .init(header: "service max", alignment: .right),
+      .init(header: "sched p50", alignment: .right),
+      .init(header: "sched p99", alignment: .right),
       .init(header: "hit path", alignment: .right),
       .init(header: "vs floor", alignment: .left),
     ])
@@ -28,12 +31,19 @@ enum ContentionTableWriter {
       table.rows.append(
         [result.variant.name, result.variant.decode.rawValue]
           + spectrum(result.actorWait, known: result.isolationTimed)
-          + spectrum(result.actorService, known: result.isolationTimed) + [
+          + spectrum(result.actorService, known: result.isolationTimed)
+          + sampled(result.schedulingDelay) + [
             hitPath.map(CalibrationTableWriter.cost) ?? "n/a",
             calibration.map { CalibrationTableWriter.floorRatioText($0, result.variant) } ?? "n/a",
           ])
     }
     return table.render()
+  }
+
+  /// p50 and p99 of a sampled histogram, `n/a` when it took no sample.
+  private static func sampled(_ histogram: LatencyHistogram) -> [String] {
+    guard histogram.totalCount > 0 else { return [CSVWriter.notAvailable, CSVWriter.notAvailable] }
+    return [50, 99].map { HumanUnits.latency(nanoseconds: histogram.value(atPercentile: $0)) }
   }
 
   /// p50, p99, p99.9 and max of `histogram`, four dashes when it recorded nothing, or four `n/a` when

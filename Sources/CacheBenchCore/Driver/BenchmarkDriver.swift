@@ -99,6 +99,7 @@ package struct BenchmarkDriver: Sendable {
     let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let decodes = DecodeCounter()
+    let probe = SchedulingProbe()
     let mark = await meter.begin()
     guard
       let cache = makeCache(
@@ -116,11 +117,12 @@ package struct BenchmarkDriver: Sendable {
     var outcome = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
-      schedule: scenario.openLoop, recorders: recorders, ledger: ledger)
+      schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
     // Merged once the window has closed; the clients' own recorders are let go before the memory
     // reading, which so holds only the merged one.
     let recorder = outcome.recorder
+    let clientSpread = ClientSpread(requestsPerClient: outcome.clientRecorders.map(\.requests))
     outcome.clientRecorders = []
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
     let staleRejected = await cache.staleRejectedCount
@@ -149,6 +151,8 @@ package struct BenchmarkDriver: Sendable {
       result.openLoop = Self.openLoopFigures(
         recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)
     }
+    result.schedulingDelay = probe.histogram
+    result.clientSpread = clientSpread
     result.resources = resources
     result.resources.allocatedBytesBeforeWindow = allocatedBeforeWindow
     result.invalidations = recorder.invalidations
@@ -240,12 +244,15 @@ package struct BenchmarkDriver: Sendable {
   /// decode outside the cache. Clients claim request indices from `claims`; with a
   /// `rawLatencyCapacity` they also keep every request's latency, each reserving that many samples first.
   /// The clients record into `recorders` when given (made before a profiler's window opens), else into
-  /// recorders made here, still before the window's clock starts.
+  /// recorders made here, still before the window's clock starts. A `probe` samples the scheduling delay
+  /// beside the clients while they run.
   @concurrent
   func window(
     cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
-    schedule: OpenLoopSchedule? = nil, recorders: ClientRecorders? = nil, ledger: FetchLedger? = nil
+    schedule: OpenLoopSchedule? = nil, recorders: ClientRecorders? = nil,
+    ledger: FetchLedger? = nil,
+    probe: SchedulingProbe? = nil
   ) async -> WindowOutcome {
     let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
     return await Self.window(
@@ -255,7 +262,7 @@ package struct BenchmarkDriver: Sendable {
         ?? ClientRecorders(
           count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
       schedule: schedule, runStop: runStop, drain: drain,
-      stallWatch: StallWatch(timeout: stallTimeout, progress: progress))
+      stallWatch: StallWatch(timeout: stallTimeout, progress: progress), probe: probe)
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -355,7 +362,8 @@ package struct BenchmarkDriver: Sendable {
   private static func window<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
     decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
-    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch
+    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
+    probe: SchedulingProbe?
   ) async -> WindowOutcome {
     // The window's own stop: the run's, or a stall of this window alone.
     let windowStop = RunStop()
@@ -380,8 +388,16 @@ package struct BenchmarkDriver: Sendable {
     }
     // Each client hands in its recorder as it returns, so an abandoned window still reports every
     // client that did return.
+    // The probe is a child of the same group, so it runs where the clients run; it stops once they all
+    // have returned. A child reports whether it was a client.
     let clients = Task {
-      await withTaskGroup(of: Void.self) { group in
+      await withTaskGroup(of: Bool.self) { group in
+        if let probe {
+          group.addTask {
+            await probe.run()
+            return false
+          }
+        }
         for index in 0..<concurrency {
           group.addTask {
             var recorder = recorders.take(index)
@@ -390,8 +406,14 @@ package struct BenchmarkDriver: Sendable {
               start: start, decoder: decoder, claims: claims, schedule: schedule,
               runStop: windowStop, into: &recorder)
             recorders.giveBack(recorder)
+            return true
           }
         }
+        var running = concurrency
+        while running > 0, let wasClient = await group.next() {
+          if wasClient { running -= 1 }
+        }
+        group.cancelAll()
       }
     }
     let ended = FirstOutcome<Bool>()

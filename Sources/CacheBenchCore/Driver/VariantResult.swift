@@ -50,9 +50,16 @@ package struct VariantResult: Sendable {
   /// `actor_service`: per request that returned a value, its time inside the cache's isolation.
   package var actorService = LatencyHistogram()
 
-  /// Histograms a result keeps (latency, fetch latency, actor wait, actor service), which outlive the
-  /// variant's window as part of the result rather than as a leak.
-  static let histogramCount = 4
+  /// `sched_delay`: how long a runnable task waited for a thread during the window, sampled by a probe
+  /// (`SchedulingProbe`) beside the clients; not per request.
+  package var schedulingDelay = LatencyHistogram()
+
+  /// Requests per client, over the clients that returned; nil when none did or none completed a request.
+  package var clientSpread: ClientSpread? = nil
+
+  /// Histograms a result keeps (latency, fetch latency, actor wait, actor service, scheduling delay),
+  /// which outlive the variant's window as part of the result rather than as a leak.
+  static let histogramCount = 5
   /// Whether the run this result belongs to was cut short by a signal or its deadline: this window may
   /// have served fewer requests than the scenario asked for, and later variants were not measured.
   package var interrupted = false

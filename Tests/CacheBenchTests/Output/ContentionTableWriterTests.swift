@@ -9,16 +9,17 @@ struct ContentionTableWriterTests {
     var naive = OutputFixtures.naiveInside
     naive.actorWait = OutputFixtures.histogram(2_500_000)
     naive.actorService = OutputFixtures.histogram(200_000)
+    naive.schedulingDelay = OutputFixtures.histogram(2_000_000)
     var sharded = OutputFixtures.shardedOutside
     sharded.actorWait = OutputFixtures.histogram(1_500)
     sharded.actorService = OutputFixtures.histogram(250)
     let text = ContentionTableWriter.render(
       [naive, sharded], calibration: CalibrationFixtures.roundFigures)
     let expected = """
-      variant     decode   wait p50  wait p99  wait p99.9  wait max  service p50  service p99  service p99.9  service max  hit path  vs floor
-      ----------  -------  --------  --------  ----------  --------  -----------  -----------  -------------  -----------  --------  ---------------------
-      naive       inside     2.50ms    2.50ms      2.50ms    2.50ms        200µs        200µs          200µs        200µs   110.0ns  2.2× empty actor call
-      sharded(8)  outside    1.50µs    1.50µs      1.50µs    1.50µs        250ns        250ns          250ns        250ns   150.0ns  3.0× empty actor call
+      variant     decode   wait p50  wait p99  wait p99.9  wait max  service p50  service p99  service p99.9  service max  sched p50  sched p99  hit path  vs floor
+      ----------  -------  --------  --------  ----------  --------  -----------  -----------  -------------  -----------  ---------  ---------  --------  ---------------------
+      naive       inside     2.50ms    2.50ms      2.50ms    2.50ms        200µs        200µs          200µs        200µs     2.00ms     2.00ms   110.0ns  2.2× empty actor call
+      sharded(8)  outside    1.50µs    1.50µs      1.50µs    1.50µs        250ns        250ns          250ns        250ns        n/a        n/a   150.0ns  3.0× empty actor call
 
       """
     #expect(text == expected)
@@ -34,9 +35,9 @@ struct ContentionTableWriterTests {
       [mutex], calibration: CalibrationFixtures.roundFigures)
     #expect(
       measured.hasSuffix(
-        "mutex    none           -         -           -         -            -            -              -            -       n/a  n/a\n"
+        "mutex    none           -         -           -         -            -            -              -            -        n/a        n/a       n/a  n/a\n"
       ))
     let uncalibrated = ContentionTableWriter.render([mutex], calibration: nil)
-    #expect(uncalibrated.hasSuffix("-       n/a  n/a\n"))
+    #expect(uncalibrated.hasSuffix("-        n/a        n/a       n/a  n/a\n"))
   }
 }

@@ -69,6 +69,8 @@ struct JSONWriterTests {
     var result = OutputFixtures.naiveInside
     result.actorWait = OutputFixtures.histogram(1_500)
     result.actorService = OutputFixtures.histogram(250)
+    result.schedulingDelay = OutputFixtures.histogram(40_000)
+    result.clientSpread = ClientSpread(requestsPerClient: [10, 20, 30])
     var calibration = CalibrationFixtures.roundFigures
     calibration.sleepOvershoots[2].overshoot = 150_000
     // The repository figures exist for the repository designs; a fully measured result has them.

@@ -1,0 +1,67 @@
+import Synchronization
+import Testing
+
+@testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
+
+/// The probe on an executor of one thread of its own, where what its yield waits behind is known.
+@Suite(.timeLimit(.minutes(1)))
+struct SchedulingProbeTests {
+  /// Holds the thread for `nanoseconds` of wall time, then yields, until cancelled: a client decoding.
+  private static func burn(_ nanoseconds: UInt64) async {
+    while !Task.isCancelled {
+      let end = MonotonicClock.now() &+ nanoseconds
+      while MonotonicClock.now() < end {}
+      await Task.yield()
+    }
+  }
+
+  /// On one thread shared with two tasks that each hold it for a millisecond between yields, every
+  /// sample waits behind both: at least 2 ms, however loaded the machine (a load only adds to it).
+  @Test func aSampleWaitsBehindEveryJobQueuedBeforeIt() async throws {
+    let executor = await DedicatedThreadsExecutor.start(threadCount: 1, name: "probe-busy")
+    defer { executor.shutdown() }
+    let probe = SchedulingProbe(interval: .microseconds(100))
+    let samples = await withTaskExecutorPreference(executor) {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await Self.burn(1_000_000) }
+        group.addTask { await Self.burn(1_000_000) }
+        group.addTask { await probe.run() }
+        // Five samples taken while both burners ran; one in flight at the cancellation may come back
+        // once they have stopped, so it is left out.
+        var samples = probe.histogram
+        while samples.totalCount < 5 {
+          await Task.yield()
+          samples = probe.histogram
+        }
+        group.cancelAll()
+        return samples
+      }
+    }
+    #expect(samples.totalCount >= 5)
+    #expect(samples.value(atPercentile: 0) >= 2_000_000, "min \(samples.value(atPercentile: 0))")
+  }
+
+  @Test func aProbeOnAFreeThreadSamplesUntilCancelled() async throws {
+    let executor = await DedicatedThreadsExecutor.start(threadCount: 1, name: "probe-free")
+    defer { executor.shutdown() }
+    let probe = SchedulingProbe(interval: .microseconds(100))
+    await withTaskExecutorPreference(executor) {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await probe.run() }
+        while probe.histogram.totalCount < 5 { await Task.yield() }
+        group.cancelAll()
+      }
+    }
+    #expect(probe.histogram.totalCount >= 5)
+  }
+
+  @Test func aCancelledProbeStopsWithoutASample() async {
+    let probe = SchedulingProbe()
+    let task = Task { await probe.run() }
+    task.cancel()
+    await task.value
+    #expect(probe.histogram.totalCount == 0)
+  }
+}
