@@ -186,6 +186,7 @@ public enum CacheBenchCommand {
       printError(failure.description)
       return ExitCode.failure
     }
+    if let note = RunNotes.fetchLatencySpread(results) { printError(note) }
     let table =
       TableWriter.render(results) + "\n"
       + ContentionTableWriter.render(results, calibration: calibration)

@@ -1,0 +1,30 @@
+import CacheBenchCore
+
+/// What stderr says about a run as a whole once its variants are measured: comparisons between variants
+/// that the figures alone would not warn of.
+enum RunNotes {
+  /// How far apart realised fetch latencies may be before the variants' comparison is called unfair.
+  static let fetchLatencySpreadLimit = 1.5
+
+  /// A line when the variants that fetched got median fetch latencies more than
+  /// `fetchLatencySpreadLimit` apart: each ran against its own fetcher under the same configuration, so
+  /// a spread that wide comes from the host (timer slack, a loaded machine, a thread pool each fetch
+  /// waited for), and the slower variant's figures carry it. Nil when they agree or fewer than two
+  /// fetched.
+  static func fetchLatencySpread(_ results: [VariantResult]) -> String? {
+    let medians = results.compactMap { result -> (String, UInt64)? in
+      guard result.fetchLatency.totalCount > 0 else { return nil }
+      return (result.variant.description, max(result.fetchLatency.value(atPercentile: 50), 1))
+    }
+    guard let fastest = medians.min(by: { $0.1 < $1.1 }),
+      let slowest = medians.max(by: { $0.1 < $1.1 })
+    else { return nil }
+    let ratio = Double(slowest.1) / Double(fastest.1)
+    guard ratio > fetchLatencySpreadLimit else { return nil }
+    return
+      "fetch latency was not the same for every variant: realised p50 "
+      + "\(HumanUnits.latency(nanoseconds: fastest.1)) for \(fastest.0), "
+      + "\(HumanUnits.latency(nanoseconds: slowest.1)) for \(slowest.0) "
+      + "(\(DecimalText.fixed(ratio, fractionDigits: 1))× apart); comparing them is unfair"
+  }
+}
