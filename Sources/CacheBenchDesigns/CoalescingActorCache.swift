@@ -26,6 +26,8 @@ import CacheBenchCore
 /// Timing (`IsolationTiming`): every request is one isolated segment, the step, so `reentryWait` is 0. The
 /// `admit` step, and with it the decode for `DecodePlacement.inside`, runs in the entry's fetch task and
 /// belongs to no request: it is in no request's `service`, only in the `actor_wait` of those queued behind it.
+/// Every isolated segment, steps, admissions, failures and invalidations alike, adds to `busy`
+/// (`IsolationBusyTime`), which gives each request the busy part of its wait and the actor's utilisation.
 actor CoalescingActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -33,6 +35,8 @@ actor CoalescingActorCache: Cache {
   private let clock: @Sendable () -> UInt64
   /// `table.needsClock`, kept as a constant so the hit path tests it without an access to the table.
   private let needsClock: Bool
+  /// The time the actor spent running its steps, admissions and invalidations.
+  let busy = IsolationBusyTime()
 
   /// A cache over `fetcher`; with a `decoder`, payloads are decoded inside the actor before being admitted.
   /// Ready entries are kept as `retention` says, timed by `clock` (monotonic nanoseconds).
@@ -53,7 +57,7 @@ actor CoalescingActorCache: Cache {
   /// Serves `key` from the table, or awaits its fetch off the actor; see the type's policies.
   @inline(__always)
   nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
-    switch try await step(key) {
+    switch try await step(key, busyAtCall: busy.nanoseconds) {
     case .ready(let value, let timing):
       return CacheLookup(value: value, outcome: .hit, timing: timing)
     case .await(let task, let outcome, let cause, let timing):
@@ -71,31 +75,41 @@ actor CoalescingActorCache: Cache {
   }
 
   /// The isolated part of a lookup: serve a ready value, or join the key's fetch, or start it; synchronous,
-  /// so the caller hops in and out without an async frame of its own.
-  private func step(_ key: Int) throws -> Step {
-    let entered = MonotonicClock.now()
+  /// so the caller hops in and out without an async frame of its own. `busyAtCall` is `busy` read as the
+  /// caller invoked the cache.
+  private func step(_ key: Int, busyAtCall: UInt64) throws -> Step {
+    let segment = busy.enter()
     // Without retention a hit changes nothing; with it, the lookup below touches or expires the entry.
     if !needsClock, let value = table.readyValue(key) {
-      return .ready(value, .singleSegment(enteredAt: entered))
+      return .ready(value, segment.end(busyAtCall: busyAtCall))
     }
-    if table.readyValue(key) == nil { try Task.checkCancellation() }
-    switch table.lookup(key, now: now) {
-    case .hit(let value):
-      return .ready(value, .singleSegment(enteredAt: entered))
-    case .join(let task):
-      return .await(task, .join, nil, .singleSegment(enteredAt: entered))
-    case .lead(let identity):
-      // A cancelled caller that found an expired entry cannot start a fetch either.
-      try Task.checkCancellation()
-      let task = startFetch(key, identity: identity)
-      table.begin(key, identity: identity, task: task)
-      return .await(task, .leader, table.leadCause, .singleSegment(enteredAt: entered))
+    do {
+      if table.readyValue(key) == nil { try Task.checkCancellation() }
+      switch table.lookup(key, now: now) {
+      case .hit(let value):
+        return .ready(value, segment.end(busyAtCall: busyAtCall))
+      case .join(let task):
+        return .await(task, .join, nil, segment.end(busyAtCall: busyAtCall))
+      case .lead(let identity):
+        // A cancelled caller that found an expired entry cannot start a fetch either.
+        try Task.checkCancellation()
+        let task = startFetch(key, identity: identity)
+        table.begin(key, identity: identity, task: task)
+        return .await(task, .leader, table.leadCause, segment.end(busyAtCall: busyAtCall))
+      }
+    } catch {
+      segment.close()
+      throw error
     }
   }
 
   func invalidate(_ key: Int) {
+    let segment = busy.enter()
+    defer { segment.close() }
     table.invalidate(key)?.cancel()
   }
+
+  nonisolated var isolationBusyTimes: [IsolationBusyTime]? { [busy] }
 
   /// Lookups that have joined another caller's fetch so far.
   var joinCount: Int { table.joinCount }
@@ -126,6 +140,8 @@ actor CoalescingActorCache: Cache {
   private func admit(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity, payload: Payload
   ) throws -> CachedValue {
+    let segment = busy.enter()
+    defer { segment.close() }
     // Checked before decoding so an invalidated fetch costs no decode; nothing suspends in between.
     guard table.admits(key, identity: identity) else { throw CancellationError() }
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
@@ -134,6 +150,8 @@ actor CoalescingActorCache: Cache {
   }
 
   private func fail(_ key: Int, identity: InFlightTable<CachedValue>.Identity) {
+    let segment = busy.enter()
+    defer { segment.close() }
     table.fail(key, identity: identity)
   }
 }

@@ -13,12 +13,17 @@ import CacheBenchCore
 /// `entered - issued` is the lock wait (plus the call); `service` is the hold time of that one critical
 /// section. A request takes the lock once, so `reentryWait` is always 0. The fetch task's admission (with the
 /// decode for `DecodePlacement.inside`) holds the lock on behalf of no request, as in `CoalescingActorCache`.
+/// Every critical section adds its hold time to `busy` (`IsolationBusyTime`): the busy part of a lock wait
+/// is the time others held the lock meanwhile. A waiter blocks its thread rather than suspending, so it
+/// never waits for a thread of the pool: what is not busy is the call itself and the lock's hand-over.
 final class MutexCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
   private let table: SanitizerVisibleMutex<InFlightTable<CachedValue>>
   private let clock: @Sendable () -> UInt64
   private let needsClock: Bool
+  /// The time the lock was held, by lookups, admissions, failures and invalidations.
+  let busy = IsolationBusyTime()
 
   /// What a caller does after its step under the lock.
   private enum Step {
@@ -45,27 +50,33 @@ final class MutexCache: Cache {
   @inline(__always)
   nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     let now = self.now
+    let busyAtCall = busy.nanoseconds
     let (step, timing) = try table.withLock { table throws -> (Step, IsolationTiming) in
-      let entered = MonotonicClock.now()
+      let segment = busy.enter()
       // Without retention a hit changes nothing; with it, the lookup below touches or expires the entry.
       if !table.needsClock, let value = table.readyValue(key) {
-        return (.ready(value), .singleSegment(enteredAt: entered))
+        return (.ready(value), segment.end(busyAtCall: busyAtCall))
       }
-      if table.readyValue(key) == nil { try Task.checkCancellation() }
       let step: Step
-      switch table.lookup(key, now: now) {
-      case .hit(let value):
-        step = .ready(value)
-      case .join(let task):
-        step = .await(task, .join, nil)
-      case .lead(let identity):
-        // A cancelled caller that found an expired entry cannot start a fetch either.
-        try Task.checkCancellation()
-        let task = startFetch(key, identity: identity)
-        table.begin(key, identity: identity, task: task)
-        step = .await(task, .leader, table.leadCause)
+      do {
+        if table.readyValue(key) == nil { try Task.checkCancellation() }
+        switch table.lookup(key, now: now) {
+        case .hit(let value):
+          step = .ready(value)
+        case .join(let task):
+          step = .await(task, .join, nil)
+        case .lead(let identity):
+          // A cancelled caller that found an expired entry cannot start a fetch either.
+          try Task.checkCancellation()
+          let task = startFetch(key, identity: identity)
+          table.begin(key, identity: identity, task: task)
+          step = .await(task, .leader, table.leadCause)
+        }
+      } catch {
+        segment.close()
+        throw error
       }
-      return (step, .singleSegment(enteredAt: entered))
+      return (step, segment.end(busyAtCall: busyAtCall))
     }
     switch step {
     case .ready(let value):
@@ -79,8 +90,14 @@ final class MutexCache: Cache {
   }
 
   func invalidate(_ key: Int) async {
-    table.withLock { $0.invalidate(key) }?.cancel()
+    table.withLock { table in
+      let segment = busy.enter()
+      defer { segment.close() }
+      return table.invalidate(key)
+    }?.cancel()
   }
+
+  var isolationBusyTimes: [IsolationBusyTime]? { [busy] }
 
   /// Lookups that have joined another caller's fetch so far.
   var joinCount: Int { table.withLock { $0.joinCount } }
@@ -100,11 +117,17 @@ final class MutexCache: Cache {
       do {
         payload = try await fetcher.fetch(key)
       } catch {
-        table.withLock { $0.fail(key, identity: identity) }
+        table.withLock { table in
+          let segment = busy.enter()
+          defer { segment.close() }
+          table.fail(key, identity: identity)
+        }
         throw error
       }
       let now = self.now
       return try table.withLock { table in
+        let segment = busy.enter()
+        defer { segment.close() }
         guard table.admits(key, identity: identity) else { throw CancellationError() }
         let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
         _ = table.complete(key, identity: identity, value: value, now: now)

@@ -13,7 +13,8 @@ import CacheBenchCore
 /// the fetch, and, after the fetch returns, the resumption that decodes (with `DecodePlacement.inside`),
 /// stores and returns. `reentryWait` is the time from the fetch returning (read in the nonisolated `fetch`
 /// helper, before the hop back) to the first instruction of that second segment; `service` is both
-/// segments together, so with decode inside it includes the decode.
+/// segments together, so with decode inside it includes the decode. Both segments add to `busy`
+/// (`IsolationBusyTime`); the busy part of each wait counts from the call and from the fetch's return.
 actor NaiveActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
@@ -24,6 +25,8 @@ actor NaiveActorCache: Cache {
   /// check on every hit).
   private let keepsRetention: Bool
   private let clock: @Sendable () -> UInt64
+  /// The time the actor spent running lookups' segments and invalidations.
+  let busy = IsolationBusyTime()
 
   /// A cache over `fetcher`; with a `decoder`, payloads are decoded inside the actor before being stored.
   /// Stored entries are kept as `retention` says (`EntryRetention`, as the coalescing designs), timed by
@@ -42,13 +45,18 @@ actor NaiveActorCache: Cache {
   /// The time for the retention bookkeeping, read only when the policy needs one.
   private var now: UInt64 { keepsRetention ? clock() : 0 }
 
+  /// Reads `busy` as the caller invokes the cache, before the hop into the actor.
   @inline(__always)
-  func lookup(_ key: Int) async throws -> CacheLookup {
-    let entered = MonotonicClock.now()
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
+    try await lookup(key, busyAtCall: busy.nanoseconds)
+  }
+
+  private func lookup(_ key: Int, busyAtCall: UInt64) async throws -> CacheLookup {
+    let first = busy.enter()
     let cause: MissCause
     if let value = storage[key] {
       guard keepsRetention, retention.touch(key, now: now) == .expired else {
-        return CacheLookup(value: value, outcome: .hit, timing: .singleSegment(enteredAt: entered))
+        return CacheLookup(value: value, outcome: .hit, timing: first.end(busyAtCall: busyAtCall))
       }
       storage[key] = nil
       cause = .expired
@@ -56,24 +64,32 @@ actor NaiveActorCache: Cache {
       cause = retention.missCause(key)
     }
     WaitCancellation.waitBegins()
-    let suspended = MonotonicClock.now()
-    let (payload, fetched) = try await Self.fetch(key, from: fetcher)
-    let resumed = MonotonicClock.now()
+    let firstService = first.close()
+    let (payload, fetched, busyAtFetched) = try await Self.fetch(key, from: fetcher, busy: busy)
+    let second = busy.enter()
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
     storage[key] = value
     for victim in retention.admit(key, now: now) {
       storage[victim] = nil
     }
+    // Each segment's wait is busy from its own starting point: the call, then the fetch's return.
+    let busyWait =
+      (first.busyAtEntry &- min(busyAtCall, first.busyAtEntry))
+      &+ (second.busyAtEntry &- min(busyAtFetched, second.busyAtEntry))
     let timing = IsolationTiming(
-      entered: entered, reentryWait: resumed &- fetched,
-      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+      entered: first.entered, reentryWait: second.entered &- min(fetched, second.entered),
+      service: firstService &+ second.close(), busyWait: busyWait)
     return CacheLookup(value: value, outcome: .leader, timing: timing, missCause: cause)
   }
 
   func invalidate(_ key: Int) {
+    let segment = busy.enter()
+    defer { segment.close() }
     storage[key] = nil
     retention.remove(key)
   }
+
+  nonisolated var isolationBusyTimes: [IsolationBusyTime]? { [busy] }
 
   /// Number of keys stored.
   var count: Int { storage.count }
@@ -90,10 +106,10 @@ actor NaiveActorCache: Cache {
   /// anyway (the fetcher's `Task.sleep` occasionally does not throw for an already-cancelled task under
   /// load), so the documented cancellation policy holds whatever the fetcher does.
   private static func fetch(
-    _ key: Int, from fetcher: any Fetcher
-  ) async throws -> (payload: Payload, fetched: UInt64) {
+    _ key: Int, from fetcher: any Fetcher, busy: IsolationBusyTime
+  ) async throws -> (payload: Payload, fetched: UInt64, busyAtFetched: UInt64) {
     let payload = try await fetcher.fetch(key)
     try Task.checkCancellation()
-    return (payload, MonotonicClock.now())
+    return (payload, MonotonicClock.now(), busy.nanoseconds)
   }
 }

@@ -16,6 +16,8 @@ actor NaiveRepositoryCache: Cache {
   private let store: EntityStore
   private let decoder: PayloadDecoder?
   private var storage: [Int: (value: CachedValue, revision: UInt64)] = [:]
+  /// The time the actor spent running lookups' segments, writes' segments and invalidations.
+  let busy = IsolationBusyTime()
 
   init(store: EntityStore, decoder: PayloadDecoder?) {
     self.store = store
@@ -24,38 +26,52 @@ actor NaiveRepositoryCache: Cache {
 
   nonisolated var entityStore: EntityStore? { store }
 
-  func lookup(_ key: Int) async throws -> CacheLookup {
-    let entered = MonotonicClock.now()
+  /// Reads `busy` as the caller invokes the cache, before the hop into the actor.
+  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
+    try await lookup(key, busyAtCall: busy.nanoseconds)
+  }
+
+  private func lookup(_ key: Int, busyAtCall: UInt64) async throws -> CacheLookup {
+    let first = busy.enter()
     if let entry = storage[key] {
       return CacheLookup(
-        value: entry.value, outcome: .hit, timing: .singleSegment(enteredAt: entered),
+        value: entry.value, outcome: .hit, timing: first.end(busyAtCall: busyAtCall),
         revision: entry.revision)
     }
     WaitCancellation.waitBegins()
-    let suspended = MonotonicClock.now()
-    let (snapshot, loaded) = try await Self.load(key, from: store)
-    let resumed = MonotonicClock.now()
+    let firstService = first.close()
+    let (snapshot, loaded, busyAtLoaded) = try await Self.load(key, from: store, busy: busy)
+    let second = busy.enter()
     let value = CachedValue(payload: snapshot.payload, decoded: decoder?.decode(snapshot.payload))
     storage[key] = (value, snapshot.revision)
+    let busyWait =
+      (first.busyAtEntry &- min(busyAtCall, first.busyAtEntry))
+      &+ (second.busyAtEntry &- min(busyAtLoaded, second.busyAtEntry))
     let timing = IsolationTiming(
-      entered: entered, reentryWait: resumed &- loaded,
-      service: (suspended &- entered) &+ (MonotonicClock.now() &- resumed))
+      entered: first.entered, reentryWait: second.entered &- min(loaded, second.entered),
+      service: firstService &+ second.close(), busyWait: busyWait)
     return CacheLookup(
       value: value, outcome: .leader, timing: timing, missCause: .cold,
       revision: snapshot.revision)
   }
 
   func write(_ key: Int) async -> WriteResult? {
+    let segment = busy.enter()
     let expected = storage[key]?.revision ?? EntityStore.initialRevision
     storage[key] = nil
+    segment.close()
     let response = await store.compareAndSave(key, expected: expected)
     if case .conflict = response { return WriteResult(conflict: true) }
     return WriteResult(conflict: false)
   }
 
   func invalidate(_ key: Int) {
+    let segment = busy.enter()
+    defer { segment.close() }
     storage[key] = nil
   }
+
+  nonisolated var isolationBusyTimes: [IsolationBusyTime]? { [busy] }
 
   var readyEntryCount: Int? { storage.count }
 
@@ -64,10 +80,10 @@ actor NaiveRepositoryCache: Cache {
   /// Loads off the actor and reads the clock as the load returns, before the hop back; a caller
   /// cancelled during the load gets `CancellationError` whatever the store returned.
   private static func load(
-    _ key: Int, from store: EntityStore
-  ) async throws -> (EntityStore.Snapshot, UInt64) {
+    _ key: Int, from store: EntityStore, busy: IsolationBusyTime
+  ) async throws -> (EntityStore.Snapshot, UInt64, UInt64) {
     let snapshot = try await store.load(key)
     try Task.checkCancellation()
-    return (snapshot, MonotonicClock.now())
+    return (snapshot, MonotonicClock.now(), busy.nanoseconds)
   }
 }

@@ -33,6 +33,8 @@ actor RepositoryActorCache: Cache {
   private let decoder: PayloadDecoder?
   private var table = RepositoryTable<CachedValue>()
   private var loads: [Int: Load] = [:]
+  /// The time the actor spent running steps, admissions, writes' steps and invalidations.
+  let busy = IsolationBusyTime()
 
   /// A cache over `store`; with a `decoder`, payloads are decoded inside the actor before admission.
   init(store: EntityStore, decoder: PayloadDecoder?) {
@@ -43,7 +45,7 @@ actor RepositoryActorCache: Cache {
   nonisolated var entityStore: EntityStore? { store }
 
   nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
-    switch try await step(key) {
+    switch try await step(key, busyAtCall: busy.nanoseconds) {
     case .ready(let entity, let timing):
       return CacheLookup(
         value: entity.value, outcome: .hit, timing: timing, revision: entity.revision)
@@ -62,20 +64,25 @@ actor RepositoryActorCache: Cache {
     case await(Task<(CachedValue, UInt64), any Error>, CacheOutcome, IsolationTiming)
   }
 
-  private func step(_ key: Int) throws -> Step {
-    let entered = MonotonicClock.now()
+  private func step(_ key: Int, busyAtCall: UInt64) throws -> Step {
+    let segment = busy.enter()
     switch table.read(key) {
     case .hit(let entity):
-      return .ready(entity, .singleSegment(enteredAt: entered))
+      return .ready(entity, segment.end(busyAtCall: busyAtCall))
     case .load(let ticket):
-      try Task.checkCancellation()
+      do {
+        try Task.checkCancellation()
+      } catch {
+        segment.close()
+        throw error
+      }
       if let load = loads[key], load.ticket == ticket {
         joinCount += 1
-        return .await(load.task, .join, .singleSegment(enteredAt: entered))
+        return .await(load.task, .join, segment.end(busyAtCall: busyAtCall))
       }
       let task = startLoad(ticket)
       loads[key] = Load(ticket: ticket, task: task)
-      return .await(task, .leader, .singleSegment(enteredAt: entered))
+      return .await(task, .leader, segment.end(busyAtCall: busyAtCall))
     }
   }
 
@@ -98,7 +105,9 @@ actor RepositoryActorCache: Cache {
   private func admit(
     _ ticket: RepositoryTable<CachedValue>.Ticket, snapshot: EntityStore.Snapshot
   ) -> (CachedValue, UInt64) {
-    forget(ticket)
+    let segment = busy.enter()
+    defer { segment.close() }
+    forgetLoad(ticket)
     let value = CachedValue(payload: snapshot.payload, decoded: decoder?.decode(snapshot.payload))
     _ = table.admit(ticket, entity: .init(revision: snapshot.revision, value: value))
     return (value, snapshot.revision)
@@ -106,6 +115,12 @@ actor RepositoryActorCache: Cache {
 
   /// Drops the in-flight record of the load under `ticket`, unless a newer load replaced it.
   private func forget(_ ticket: RepositoryTable<CachedValue>.Ticket) {
+    let segment = busy.enter()
+    defer { segment.close() }
+    forgetLoad(ticket)
+  }
+
+  private func forgetLoad(_ ticket: RepositoryTable<CachedValue>.Ticket) {
     if loads[ticket.key]?.ticket == ticket { loads[ticket.key] = nil }
   }
 
@@ -118,6 +133,8 @@ actor RepositoryActorCache: Cache {
   }
 
   private func beginWrite(_ key: Int) -> UInt64 {
+    let segment = busy.enter()
+    defer { segment.close() }
     let expected = table.knownRevision(of: key) ?? EntityStore.initialRevision
     table.beginWrite(key)
     loads[key] = nil
@@ -125,14 +142,20 @@ actor RepositoryActorCache: Cache {
   }
 
   private func completeWrite(_ key: Int, response: EntityStore.SaveResponse) {
+    let segment = busy.enter()
+    defer { segment.close() }
     _ = table.completeWrite(key, revision: response.revision)
     loads[key] = nil
   }
 
   func invalidate(_ key: Int) {
+    let segment = busy.enter()
+    defer { segment.close() }
     table.invalidate(key)
     loads.removeValue(forKey: key)?.task.cancel()
   }
+
+  nonisolated var isolationBusyTimes: [IsolationBusyTime]? { [busy] }
 
   var readyEntryCount: Int? { table.cachedCount }
 

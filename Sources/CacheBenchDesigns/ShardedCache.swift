@@ -59,6 +59,8 @@ struct ShardedCache: Cache {
   }
 
   /// The shard that owns `key`.
+  var isolationBusyTimes: [IsolationBusyTime]? { shards.map(\.busy) }
+
   func shard(for key: Int) -> CoalescingActorCache {
     shards[Self.shardIndex(for: key, shardCount: shards.count)]
   }

@@ -284,7 +284,28 @@ enum CSVWriter {
         ?? notAvailable
     },
     Field(name: "clients_starved") { known($0.result.clientSpread?.starved) },
+    // The busy part of actor_wait and the isolation's utilisation (issue 15, `IsolationBusyTime`); n/a
+    // for a design that keeps no busy totals.
+    Field(name: "actor_busy_wait_p50_ns") { busyWait(50, $0.result) },
+    Field(name: "actor_busy_wait_p99_ns") { busyWait(99, $0.result) },
+    Field(name: "actor_busy_wait_p999_ns") { busyWait(99.9, $0.result) },
+    Field(name: "actor_busy_wait_max_ns") { busyWait(nil, $0.result) },
+    Field(name: "actor_utilisation_max") {
+      $0.result.utilisation.map { DecimalText.fixed($0.maximum, fractionDigits: 4) } ?? notAvailable
+    },
+    Field(name: "actor_utilisation_mean") {
+      $0.result.utilisation.map { DecimalText.fixed($0.mean, fractionDigits: 4) } ?? notAvailable
+    },
+    Field(name: "isolation_domains") { known($0.result.utilisation?.domains) },
   ]
+
+  /// A percentile (the maximum for nil) of `actor_busy_wait`: `n/a` unless the design measured it for
+  /// every timed request, empty when no request was timed.
+  private static func busyWait(_ percentile: Double?, _ result: VariantResult) -> String {
+    guard result.busyWaitTimed else { return notAvailable }
+    guard let percentile else { return maximum(of: result.actorBusyWait) }
+    return self.percentile(percentile, of: result.actorBusyWait)
+  }
 
   /// A percentile (the maximum for nil) of a sampled histogram; `n/a` when it took no sample, since the
   /// figure exists but was not measured.

@@ -38,6 +38,11 @@ public protocol Cache: Sendable {
 
   /// Loads refused admission so far (`stale_rejected`); nil for a design without admission checks.
   var staleRejectedCount: Int? { get async }
+
+  /// The busy totals of the design's isolation domains (its actor or lock; one per shard), which the
+  /// harness reads at the start and end of a window for `actor_utilisation`; nil for a design that keeps
+  /// none. Read twice a window, never per request.
+  var isolationBusyTimes: [IsolationBusyTime]? { get }
 }
 
 extension Cache {
@@ -50,6 +55,8 @@ extension Cache {
   public func write(_ key: Int) async -> WriteResult? { nil }
 
   public var entityStore: EntityStore? { nil }
+
+  public var isolationBusyTimes: [IsolationBusyTime]? { nil }
 
   @inlinable
   public var staleRejectedCount: Int? {

@@ -31,6 +31,12 @@ public struct IsolationTiming: Sendable, Equatable {
   public var reentryWait: UInt64
   /// Nanoseconds the request spent inside isolation, over all of its own segments.
   public var service: UInt64
+  /// Nanoseconds of the queue delay during which the isolation was running other work (see
+  /// `IsolationBusyTime`), an upper bound; `unknownBusyWait` when the design does not measure it.
+  public var busyWait: UInt64
+
+  /// `busyWait` of a design that does not measure it: no wait is ever `UInt64.max` nanoseconds.
+  public static let unknownBusyWait = UInt64.max
 
   /// Stands for "not measured" where an optional would cost a word (`CacheLookup.timing`): no clock
   /// reading is ever `UInt64.max`.
@@ -39,12 +45,22 @@ public struct IsolationTiming: Sendable, Equatable {
     IsolationTiming(entered: .max, reentryWait: 0, service: 0)
   }
 
-  /// A request's timing, for a design that measures its segments itself (see the type's description).
+  /// A request's timing, for a design that measures its segments itself (see the type's description),
+  /// without the busy part of its wait.
   @inlinable
   public init(entered: UInt64, reentryWait: UInt64, service: UInt64) {
+    self.init(
+      entered: entered, reentryWait: reentryWait, service: service,
+      busyWait: Self.unknownBusyWait)
+  }
+
+  /// A request's timing with the busy part of its queue delay (`IsolationBusyTime`).
+  @inlinable
+  public init(entered: UInt64, reentryWait: UInt64, service: UInt64, busyWait: UInt64) {
     self.entered = entered
     self.reentryWait = reentryWait
     self.service = service
+    self.busyWait = busyWait
   }
 
   /// The timing of a request served in one isolated segment that began at `entered` and ends now.

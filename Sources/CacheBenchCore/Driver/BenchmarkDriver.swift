@@ -113,11 +113,15 @@ package struct BenchmarkDriver: Sendable {
     let recorders = ClientRecorders(
       count: scenario.concurrency, schedule: scenario.openLoop,
       rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
+    let busyDomains = cache.isolationBusyTimes
     await windowObserver?.windowWillOpen(variant)
+    let busyAtStart = busyDomains?.map(\.nanoseconds)
     var outcome = await window(
       cache: cache, keys: keys, stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
       schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe)
+    let utilisation = IsolationUtilisation(
+      domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
     // Merged once the window has closed; the clients' own recorders are let go before the memory
     // reading, which so holds only the merged one.
@@ -153,6 +157,9 @@ package struct BenchmarkDriver: Sendable {
     }
     result.schedulingDelay = probe.histogram
     result.clientSpread = clientSpread
+    result.utilisation = utilisation
+    result.actorBusyWait = recorder.actorBusyWait
+    result.busyUntimed = recorder.busyUntimed
     result.resources = resources
     result.resources.allocatedBytesBeforeWindow = allocatedBeforeWindow
     result.invalidations = recorder.invalidations

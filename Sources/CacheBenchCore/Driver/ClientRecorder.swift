@@ -1,7 +1,8 @@
 /// What one client task measured: its own counters and latency histogram, touched by no other task, so
 /// recording needs no lock and no allocation. The driver merges all clients' recorders after the window.
 package struct ClientRecorder: Sendable {
-  /// Histograms each recorder holds (latency, actor wait, actor service): what a client costs in memory.
+  /// Histograms each recorder holds (latency, actor wait, its busy part, actor service): what a client
+  /// costs in memory.
   package static let histogramCount = ResourceMeter.histogramsPerClient
 
   /// Requests this client issued and saw end, however they ended.
@@ -13,6 +14,9 @@ package struct ClientRecorder: Sendable {
   var unclassified = 0
   /// Requests served by a design that did not time its isolation (`CacheLookup.timing` nil).
   var untimed = 0
+  /// Timed requests whose timing did not say how much of the wait the isolation was busy
+  /// (`IsolationTiming.busyWait` unknown).
+  var busyUntimed = 0
   /// Answers for a key other than the one asked for; each is counted in `errors` too.
   var wrongKeyAnswers = 0
   /// What the first error this client saw said, for the run's report; nil when there was none.
@@ -34,6 +38,8 @@ package struct ClientRecorder: Sendable {
   var latency = LatencyHistogram()
   /// `actor_wait`: queue delay before entering the cache's isolation, per request that returned a value.
   var actorWait = LatencyHistogram()
+  /// `actor_busy_wait`: the part of `actor_wait` during which the isolation ran other work, clamped to it.
+  var actorBusyWait = LatencyHistogram()
   /// `actor_service`: time inside the cache's isolation, per request that returned a value.
   var actorService = LatencyHistogram()
   /// Folds in every decoded checksum so decode work is observable and cannot be optimised away.
@@ -79,8 +85,14 @@ package struct ClientRecorder: Sendable {
       untimed += 1
       return
     }
-    actorWait.record(timing.queueDelay(issued: issued))
+    let wait = timing.queueDelay(issued: issued)
+    actorWait.record(wait)
     actorService.record(timing.service)
+    if timing.busyWait == IsolationTiming.unknownBusyWait {
+      busyUntimed += 1
+    } else {
+      actorBusyWait.record(min(timing.busyWait, wait))
+    }
   }
 
   /// Counts an answer for `answered` to a request for another key: an error of the design.
@@ -111,6 +123,7 @@ package struct ClientRecorder: Sendable {
     leaders += other.leaders
     unclassified += other.unclassified
     untimed += other.untimed
+    busyUntimed += other.busyUntimed
     wrongKeyAnswers += other.wrongKeyAnswers
     if firstErrorDescription == nil { firstErrorDescription = other.firstErrorDescription }
     errors += other.errors
@@ -123,6 +136,7 @@ package struct ClientRecorder: Sendable {
     staleServedAfterWrite += other.staleServedAfterWrite
     latency.merge(other.latency)
     actorWait.merge(other.actorWait)
+    actorBusyWait.merge(other.actorBusyWait)
     actorService.merge(other.actorService)
     checksum ^= other.checksum
     if let other = other.actualLatency {

@@ -49,6 +49,15 @@ package struct VariantResult: Sendable {
   package var actorWait = LatencyHistogram()
   /// `actor_service`: per request that returned a value, its time inside the cache's isolation.
   package var actorService = LatencyHistogram()
+  /// `actor_busy_wait`: the part of each request's `actor_wait` during which the isolation was running
+  /// other work (`IsolationBusyTime`): contention proper, an upper bound.
+  package var actorBusyWait = LatencyHistogram()
+  /// Timed requests whose design did not measure the busy part of their wait; while any are,
+  /// `actor_busy_wait` is unknown.
+  package var busyUntimed = 0
+  /// How busy the design's isolation domains were over the window; nil for a design that keeps no busy
+  /// totals (`Cache.isolationBusyTimes`).
+  package var utilisation: IsolationUtilisation? = nil
 
   /// `sched_delay`: how long a runnable task waited for a thread during the window, sampled by a probe
   /// (`SchedulingProbe`) beside the clients; not per request.
@@ -57,9 +66,9 @@ package struct VariantResult: Sendable {
   /// Requests per client, over the clients that returned; nil when none did or none completed a request.
   package var clientSpread: ClientSpread? = nil
 
-  /// Histograms a result keeps (latency, fetch latency, actor wait, actor service, scheduling delay),
-  /// which outlive the variant's window as part of the result rather than as a leak.
-  static let histogramCount = 5
+  /// Histograms a result keeps (latency, fetch latency, actor wait, its busy part, actor service,
+  /// scheduling delay), which outlive the variant's window as part of the result rather than as a leak.
+  static let histogramCount = 6
   /// Whether the run this result belongs to was cut short by a signal or its deadline: this window may
   /// have served fewer requests than the scenario asked for, and later variants were not measured.
   package var interrupted = false
@@ -88,6 +97,8 @@ package struct VariantResult: Sendable {
   /// Whether the design timed every served request's isolation, so `actor_wait` and `actor_service`
   /// are known.
   package var isolationTimed: Bool { untimed == 0 }
+  /// Whether the design also measured the busy part of every timed request's wait.
+  package var busyWaitTimed: Bool { isolationTimed && busyUntimed == 0 }
 
   /// Time fetches waited for a fetch-pool slot (`--fetch-limit`), apart from actor queueing; nil without a pool.
   package var fetchQueue: LatencyHistogram? = nil

@@ -150,10 +150,10 @@ package struct ResourceMeter: Sendable {
     return usage
   }
 
-  /// Histograms each client's recorder holds (latency, actor wait, actor service): what a client costs
-  /// in memory. The driver's `ClientRecorder` is built to this count; the meter charges it to the
+  /// Histograms each client's recorder holds (latency, actor wait, its busy part, actor service): what a
+  /// client costs in memory. The driver's `ClientRecorder` is built to this count; the meter charges it to the
   /// recorders, not to the cache.
-  package static let histogramsPerClient = 3
+  package static let histogramsPerClient = 4
 
   private static let unflushedNote =
     "jemalloc columns are n/a: not every worker thread could flush its allocator cache in time"

@@ -98,7 +98,7 @@ struct ResourceMeterTests {
     let notes = meter.notes(clients: 64)
     #expect(notes.contains("memory columns from jemalloc are n/a: built without it"))
     #expect(notes.contains { $0.hasPrefix("peak_rss_bytes is sampled every 1.00ms") })
-    #expect(notes.contains { $0.contains("3 histograms of 256KiB, 48.0MiB for 64 clients") })
+    #expect(notes.contains { $0.contains("4 histograms of 256KiB, 64.0MiB for 64 clients") })
   }
 
   @Test func footprintIsTheAllocatedBytesBetweenTwoSnapshots() {

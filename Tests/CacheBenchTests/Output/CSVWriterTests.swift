@@ -14,7 +14,8 @@ struct CSVWriterTests {
   /// design without a store: the write rate, and empty figures.
   private static let noOperationMix = ",0,0,0,,,0,0" + ",0,,,,"
   /// No scheduling-delay sample and no client spread: what a fixture result without them writes.
-  private static let unsampled = ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a"
+  private static let unsampled =
+    ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a" + ",,,,,n/a,n/a,n/a"
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -73,7 +74,9 @@ struct CSVWriterTests {
       "expirations", "write_rate", "writes", "conflicts", "stale_rejected",
       "stale_served_after_write", "sched_delay_p50_ns", "sched_delay_p99_ns", "sched_delay_p999_ns",
       "sched_delay_max_ns", "sched_delay_samples", "client_requests_min", "client_requests_median",
-      "client_requests_max", "client_fairness", "clients_starved",
+      "client_requests_max", "client_fairness", "clients_starved", "actor_busy_wait_p50_ns",
+      "actor_busy_wait_p99_ns", "actor_busy_wait_p999_ns", "actor_busy_wait_max_ns",
+      "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(

@@ -70,6 +70,9 @@ struct JSONWriterTests {
     result.actorWait = OutputFixtures.histogram(1_500)
     result.actorService = OutputFixtures.histogram(250)
     result.schedulingDelay = OutputFixtures.histogram(40_000)
+    result.actorBusyWait = OutputFixtures.histogram(900)
+    result.utilisation = IsolationUtilisation(
+      busyNanoseconds: [1_000, 3_000], windowNanoseconds: 4_000)
     result.clientSpread = ClientSpread(requestsPerClient: [10, 20, 30])
     var calibration = CalibrationFixtures.roundFigures
     calibration.sleepOvershoots[2].overshoot = 150_000

@@ -1,0 +1,75 @@
+import Synchronization
+
+/// The running total of the time one isolation domain (an actor, a lock) spent running work: the raw
+/// material of `actor_busy_wait` and `actor_utilisation`.
+///
+/// A design keeps one per domain (per shard for a sharded design) and times every isolated segment with
+/// it: `enter()` at its first instruction, then `Segment.end(busyAtCall:)` for a request's segment or
+/// `Segment.close()` for work on behalf of no request (admitting a fetch, decoding inside, invalidating).
+///
+/// `actor_wait` is everything between a caller invoking the cache and entering its isolation. Part of it
+/// the domain was running other work (contention proper); the rest the domain was idle and the caller's
+/// job waited for a thread (scheduling). A caller reads `nanoseconds` when it invokes the cache, before any
+/// hop, and `enter()` reads it again: the difference is the busy time that ended in between, the
+/// contended part of the wait. It is an upper bound: a segment that was already running at the call is
+/// counted whole, its part before the call included. The harness clamps it to the wait.
+///
+/// Only one segment of a domain runs at a time, so the total has one writer at a time, and the hand-over
+/// between segments (the actor's executor, the lock) orders their writes; readers outside the domain read
+/// it atomically. The cost: a load and a store on the domain's own cache line per segment, and a load per
+/// request at the call.
+public final class IsolationBusyTime: Sendable {
+  @usableFromInline let total = Atomic<UInt64>(0)
+
+  public init() {}
+
+  /// Nanoseconds of every segment that has ended so far.
+  @inlinable
+  public var nanoseconds: UInt64 { total.load(ordering: .relaxed) }
+
+  /// Starts timing a segment: call it at the segment's first instruction, inside the isolation.
+  @inlinable
+  public func enter() -> Segment {
+    Segment(owner: self, entered: MonotonicClock.now(), busyAtEntry: nanoseconds)
+  }
+
+  /// Adds a segment's length; only from inside the isolation, as the segment ends.
+  @inlinable
+  func add(_ nanoseconds: UInt64) {
+    total.store(total.load(ordering: .relaxed) &+ nanoseconds, ordering: .relaxed)
+  }
+
+  /// One isolated segment being timed.
+  public struct Segment: Sendable {
+    @usableFromInline let owner: IsolationBusyTime
+    /// `MonotonicClock` reading at the segment's first instruction.
+    public let entered: UInt64
+    /// The domain's busy total at the segment's first instruction.
+    public let busyAtEntry: UInt64
+
+    @inlinable
+    init(owner: IsolationBusyTime, entered: UInt64, busyAtEntry: UInt64) {
+      self.owner = owner
+      self.entered = entered
+      self.busyAtEntry = busyAtEntry
+    }
+
+    /// Ends a segment that served no single request, adds it to the total, and returns its length.
+    @inlinable
+    @discardableResult
+    public func close() -> UInt64 {
+      let length = MonotonicClock.now() &- entered
+      owner.add(length)
+      return length
+    }
+
+    /// Ends the only segment of a request whose caller read `busyAtCall` (the domain's `nanoseconds`) as
+    /// it invoked the cache, adds it to the total, and returns the request's timing.
+    @inlinable
+    public func end(busyAtCall: UInt64) -> IsolationTiming {
+      IsolationTiming(
+        entered: entered, reentryWait: 0, service: close(),
+        busyWait: busyAtEntry &- min(busyAtCall, busyAtEntry))
+    }
+  }
+}
