@@ -62,10 +62,13 @@ struct IsolationTimingTests {
     #expect(lookup.timing!.entered >= opened, "nobody enters a held actor")
     #expect(lookup.timing!.queueDelay(issued: issued) >= opened - issued)
     #expect(lookup.timing!.reentryWait == 0, "a hit is one isolated segment")
+    #expect(lookup.timing!.busyWait >= opened - issued, "the actor was busy the whole time held")
     var recorder = ClientRecorder()
     recorder.record(lookup.timing!, issued: issued)
     #expect(recorder.actorWait.totalCount == 1)
     #expect(recorder.actorWait.max >= opened - issued)
+    #expect(recorder.actorBusyWait.max >= opened - issued)
+    #expect(recorder.actorBusyWait.max <= recorder.actorWait.max, "clamped to the wait")
   }
 
   @Test(arguments: HoldableDesign.all.map(\.name) + ["mutex"])
@@ -80,6 +83,7 @@ struct IsolationTimingTests {
     #expect(hit.lookup.outcome == .hit)
     #expect(hit.lookup.timing!.entered <= hit.returned)
     #expect(hit.lookup.timing!.reentryWait == 0)
+    #expect(hit.lookup.timing!.busyWait == 0, "no other segment ended while it waited")
     #expect(
       hit.lookup.timing!.queueDelay(issued: hit.issued) + hit.lookup.timing!.service
         <= hit.returned - hit.issued)
@@ -108,6 +112,49 @@ struct IsolationTimingTests {
     let latency = led.returned - led.issued
     #expect(timing.service <= latency - (released - fetchSeenStarted))
     #expect(timing.queueDelay(issued: led.issued) + timing.service <= latency)
+  }
+
+  @Test func theBusyPartOfAWaitIsTheSegmentsThatEndedBetweenTheCallAndTheEntry() {
+    let busy = IsolationBusyTime()
+    let earlier = busy.enter().close()
+    let busyAtCall = busy.nanoseconds
+    #expect(busyAtCall == earlier)
+    let other = busy.enter().close()
+    let own = busy.enter()
+    #expect(own.busyAtEntry == earlier + other)
+    let timing = own.end(busyAtCall: busyAtCall)
+    #expect(timing.busyWait == other, "only the segment that ended after the call")
+    #expect(timing.reentryWait == 0)
+    #expect(busy.nanoseconds == earlier + other + timing.service)
+  }
+
+  @Test func aDesignThatDoesNotMeasureTheBusyPartLeavesItUnknown() {
+    let timing = IsolationTiming(entered: 1_500, reentryWait: 0, service: 80)
+    #expect(timing.busyWait == IsolationTiming.unknownBusyWait)
+    var recorder = ClientRecorder()
+    recorder.record(timing, issued: 1_000)
+    #expect(recorder.busyUntimed == 1)
+    #expect(recorder.actorBusyWait.totalCount == 0)
+    recorder.record(
+      IsolationTiming(entered: 1_500, reentryWait: 0, service: 80, busyWait: 900), issued: 1_000)
+    #expect(recorder.actorBusyWait.max == 500, "clamped to the 500 ns wait")
+  }
+
+  @Test func utilisationIsEachDomainsBusyTimeOverTheWindow() throws {
+    let domains = [IsolationBusyTime(), IsolationBusyTime()]
+    let start = domains.map(\.nanoseconds)
+    let first = domains[0].enter().close()
+    let utilisation = try #require(
+      IsolationUtilisation(domains: domains, start: start, windowNanoseconds: 1_000_000_000))
+    #expect(utilisation.busyNanoseconds == [first, 0])
+    #expect(utilisation.maximum == Double(first) / 1e9)
+    #expect(utilisation.mean == Double(first) / 2e9)
+    #expect(IsolationUtilisation(domains: nil, start: nil, windowNanoseconds: 1) == nil)
+    let sharded = ShardedCache(shards: 4, fetcher: ControllableFetcher(), decoder: nil)
+    #expect(sharded.isolationBusyTimes?.count == 4, "a domain per shard")
+    #expect(MutexCache(fetcher: ControllableFetcher(), decoder: nil).isolationBusyTimes?.count == 1)
+    #expect(IsolationUtilisation(domains: domains, start: [0], windowNanoseconds: 1) == nil)
+    #expect(IsolationUtilisation(domains: domains, start: start, windowNanoseconds: 0) == nil)
   }
 
   @Test func theQueueDelayAddsTheReentryWaitAndNeverGoesNegative() {

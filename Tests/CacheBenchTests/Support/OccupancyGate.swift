@@ -35,16 +35,22 @@ final class OccupancyGate: Sendable {
 }
 
 extension NaiveActorCache {
-  /// Occupies the actor until `gate` opens.
+  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
+  /// the actor runs.
   func hold(until gate: OccupancyGate) {
+    let segment = busy.enter()
     gate.hold()
+    segment.close()
   }
 }
 
 extension CoalescingActorCache {
-  /// Occupies the actor until `gate` opens.
+  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
+  /// the actor runs.
   func hold(until gate: OccupancyGate) {
+    let segment = busy.enter()
     gate.hold()
+    segment.close()
   }
 }
 

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
+
+/// The whole chain, from the clients through the coalescing actor to its timing and the outputs, on two
+/// scenarios whose answer is known: which part of `actor_wait` dominates. The figures move with the
+/// machine; which part dominates does not, and a loaded machine only strengthens it (a preempted decode
+/// is longer busy time in the first; more waiting for threads in the second).
+///
+/// Each runs in a `cachebench` process of its own: in the test runner the pool's threads are shared with
+/// every test running meanwhile, whose work would be the actor's wait for a thread.
+@Suite(.timeLimit(.minutes(2)))
+struct ContentionKnownAnswerTests {
+  /// 16 clients on the coalescing actor, 200 µs of decode per payload, no fetch latency.
+  private func run(decode: String, keys: Int, requests: Int, warmup: Int) throws -> [String: String]
+  {
+    let (rows, log) = try ExecutableRun.csv([
+      "--variants", "coalescing", "--decode", decode, "--decode-cost", "200us", "--keys", "\(keys)",
+      "--distribution", "uniform", "--requests", "\(requests)", "--warmup", "\(warmup)",
+      "--concurrency", "16", "--latency", "0ms", "--quiet",
+    ])
+    #expect(rows.count == 1, "\(log)")
+    return try #require(rows.first, "\(log)")
+  }
+
+  private func number(_ row: [String: String], _ column: String) throws -> Double {
+    try #require(row[column].flatMap { Double($0) }, "\(column): \(row[column] ?? "absent")")
+  }
+
+  /// Every request a miss, every payload decoded inside the actor by its fetch task: callers queue
+  /// behind decodes, so the actor being busy is most of their wait, and it is busy most of the window.
+  @Test func decodeInsideOneActorIsContentionProper() throws {
+    let row = try run(decode: "inside", keys: 1_000_000, requests: 300, warmup: 0)
+    #expect(try number(row, "fetches") == 300)
+    let wait = try number(row, "actor_wait_p50_ns")
+    let busy = try number(row, "actor_busy_wait_p50_ns")
+    #expect(busy > wait / 2, "busy p50 \(busy) ns of wait p50 \(wait) ns")
+    #expect(try number(row, "isolation_domains") == 1)
+    #expect(try number(row, "actor_utilisation_max") > 0.5)
+  }
+
+  /// Every request a hit on 16 warm keys, decoded outside by its caller: the actor's step takes well
+  /// under a microsecond, yet callers wait at it, for a thread while the others decode. Almost none of
+  /// that wait is the actor being busy, and the probe sees runnable tasks wait for threads.
+  @Test func decodeOutsideWithHeavyDecodeIsScheduling() throws {
+    let row = try run(decode: "outside", keys: 16, requests: 400, warmup: 200)
+    #expect(try number(row, "leaders") <= 16)
+    let wait = try number(row, "actor_wait_p50_ns")
+    let busy = try number(row, "actor_busy_wait_p50_ns")
+    #expect(busy < wait / 10, "busy p50 \(busy) ns of wait p50 \(wait) ns")
+    #expect(try number(row, "sched_delay_samples") > 0)
+    #expect(try number(row, "sched_delay_p50_ns") > busy)
+    #expect(try number(row, "actor_utilisation_max") < 0.5)
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The built `cachebench` executable run as a child process, for figures that must come from a process of
+/// their own: jemalloc's counters are process-wide, and the concurrency runtime's thread pool is shared
+/// by every test running in this one.
+enum ExecutableRun {
+  /// Runs `cachebench` (built next to the test bundle) with `arguments` plus `--csv -` and returns its
+  /// CSV rows, each keyed by column name, and what it wrote on stderr.
+  static func csv(_ arguments: [String]) throws -> (rows: [[String: String]], log: String) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = directory.appendingPathComponent("cachebench")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build the cachebench executable first (swift build --build-tests)")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments + ["--csv", "-"]
+    let output = Pipe()
+    let log = try temporaryLog()
+    process.standardOutput = output
+    process.standardError = log
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try log.seek(toOffset: 0)
+    let logText = String(decoding: log.readDataToEndOfFile(), as: UTF8.self)
+    try log.close()
+    #expect(process.terminationStatus == 0)
+    let records = String(decoding: data, as: UTF8.self).split(separator: "\r\n")
+    let header = try #require(records.first).split(separator: ",", omittingEmptySubsequences: false)
+    let rows = records.dropFirst().map { record in
+      let fields = record.split(separator: ",", omittingEmptySubsequences: false)
+      return Dictionary(uniqueKeysWithValues: zip(header.map(String.init), fields.map(String.init)))
+    }
+    return (rows, logText)
+  }
+
+  /// An open, already unlinked, empty file for the child's stderr: nothing is left behind.
+  private static func temporaryLog() throws -> FileHandle {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-stderr-\(UUID().uuidString)")
+    try Data().write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try FileHandle(forUpdating: url)
+  }
+}
