@@ -2,7 +2,8 @@
 /// empty cache, then the accounting check.
 ///
 /// Load comes from `concurrency` closed-loop client tasks in a task group, never from the main actor (a
-/// main-actor hop costs tens of microseconds here and would swamp what is measured). Clients claim request
+/// main-actor hop costs tens of microseconds here and would swamp what is measured), on the global
+/// executor or, with `scenario.threads`, on threads of their own (`clientExecutor`). Clients claim request
 /// indices from one atomic counter, in batches (`RequestClaims`), and request i always asks for
 /// `keys.key(at: i)`, so the multiset of keys requested is the same on every run with the same seed whatever
 /// the scheduling. Index i is an invalidation, a read or a read cancelled while it waits as
@@ -255,7 +256,7 @@ package struct BenchmarkDriver: Sendable {
         ?? ClientRecorders(
           count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
       schedule: schedule, runStop: runStop, drain: drain,
-      stallWatch: StallWatch(timeout: stallTimeout, progress: progress))
+      stallWatch: StallWatch(timeout: stallTimeout, progress: progress), threads: scenario.threads)
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -355,7 +356,8 @@ package struct BenchmarkDriver: Sendable {
   private static func window<C: Cache>(
     cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
     decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
-    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch
+    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
+    threads: Int?
   ) async -> WindowOutcome {
     // The window's own stop: the run's, or a stall of this window alone.
     let windowStop = RunStop()
@@ -367,6 +369,7 @@ package struct BenchmarkDriver: Sendable {
       forward.cancel()
       stallWatcher.cancel()
     }
+    let executor = await clientExecutor(threads: threads)
     let limit: Int
     let deadline: UInt64
     let start = MonotonicClock.now()
@@ -381,15 +384,17 @@ package struct BenchmarkDriver: Sendable {
     // Each client hands in its recorder as it returns, so an abandoned window still reports every
     // client that did return.
     let clients = Task {
-      await withTaskGroup(of: Void.self) { group in
-        for index in 0..<concurrency {
-          group.addTask {
-            var recorder = recorders.take(index)
-            await client(
-              cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
-              start: start, decoder: decoder, claims: claims, schedule: schedule,
-              runStop: windowStop, into: &recorder)
-            recorders.giveBack(recorder)
+      await withTaskExecutorPreference(executor) {
+        await withTaskGroup(of: Void.self) { group in
+          for index in 0..<concurrency {
+            group.addTask {
+              var recorder = recorders.take(index)
+              await client(
+                cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
+                start: start, decoder: decoder, claims: claims, schedule: schedule,
+                runStop: windowStop, into: &recorder)
+              recorders.giveBack(recorder)
+            }
           }
         }
       }
@@ -421,6 +426,9 @@ package struct BenchmarkDriver: Sendable {
     watcher.cancel()
     // An abandoned window leaves `completion` waiting for the stuck clients; it ends with them.
     if drained { await completion.value }
+    // Joined before the memory reading, which needs their allocator caches flushed; a thread a stuck
+    // client may still need is left to exit on its own.
+    if drained { await executor?.shutdown() } else { executor?.abandon() }
     let returned = recorders.takeReturned()
     return WindowOutcome(
       clientRecorders: returned, nanoseconds: elapsed,

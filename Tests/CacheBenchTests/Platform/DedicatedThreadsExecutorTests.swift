@@ -14,22 +14,6 @@ import Testing
 /// (`ProcessThreads.threadIDs(named:)`) sees only its own. Nothing here measures time.
 @Suite(.timeLimit(.minutes(1)))
 struct DedicatedThreadsExecutorTests {
-  /// The ids of the threads code ran on, by what ran.
-  final class ThreadLog: Sendable {
-    private let entries = SanitizerVisibleMutex<[String: Set<Int32>]>([:])
-
-    func record(_ place: String) {
-      let id = ProcessThreads.currentThreadID ?? -1
-      entries.withLock { (entries: inout [String: Set<Int32>]) -> Void in
-        entries[place, default: []].insert(id)
-      }
-    }
-
-    subscript(place: String) -> Set<Int32> { entries.withLock { $0[place] ?? [] } }
-
-    var places: [String] { entries.withLock { Array($0.keys) } }
-  }
-
   /// A default actor, as the cache designs are: no custom executor.
   actor Recorder {
     private var calls = 0

@@ -1,0 +1,19 @@
+extension BenchmarkDriver {
+  /// The kernel's name of the clients' threads under `--threads`, as `top -H`, perf and
+  /// `ProcessThreads.threadIDs(named:)` show them.
+  static let clientThreadsName = "bench-client"
+
+  /// The executor a window's clients prefer: `threads` threads of their own, all running, or nil for
+  /// Swift's global concurrent executor.
+  ///
+  /// Started per window (the warm-up's and the measured one's), before its clock starts, and shut down
+  /// by it, so the threads' start is not timed and their exit is within the memory and CPU readings.
+  /// What runs on them: the clients, the nonisolated code they call (`lookup`, a decode outside the
+  /// cache), child tasks, and the isolated code of default actors they call, which is every built-in
+  /// design's actor; not unstructured tasks such as the coalescing designs' fetch tasks, nor the timers
+  /// of `Task.sleep` (see `DedicatedThreadsExecutor`).
+  static func clientExecutor(threads: Int?) async -> DedicatedThreadsExecutor? {
+    guard let threads else { return nil }
+    return await DedicatedThreadsExecutor.start(threadCount: threads, name: clientThreadsName)
+  }
+}
