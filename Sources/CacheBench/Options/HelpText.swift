@@ -68,6 +68,9 @@ enum HelpText {
                                 0...18446744073709551615. (default: 1)
       --concurrency <n>         Closed-loop client tasks, 1...4096.
                                 (default: 64)
+      --threads <n>             Run the clients (and the actors they call) on n
+                                threads of their own, 1...1024, instead of
+                                Swift's shared pool. (default: none, the pool)
       --requests <n>            Requests per measured window, 1...1000000000;
                                 not with --duration. (default: 50000)
       --duration <duration>     Wall time per measured window, > 0 and
