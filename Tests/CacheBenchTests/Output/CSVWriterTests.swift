@@ -11,8 +11,9 @@ struct CSVWriterTests {
   /// The operation mix and retention fields of `OutputFixtures.scenario` and its results: no invalidations,
   /// no cancellations, no capacity, no time to live, nothing evicted or expired.
   /// The operation-mix and retention columns of a run without them, then the repository columns of a
-  /// design without a store: the write rate, and empty figures.
-  private static let noOperationMix = ",0,0,0,,,0,0" + ",0,,,,"
+  /// design without a store: the write rate, and empty figures; then `threads`, empty without
+  /// `--threads`.
+  private static let noOperationMix = ",0,0,0,,,0,0" + ",0,,,," + ","
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -68,7 +69,7 @@ struct CSVWriterTests {
       "latency_actual_p99_ns", "latency_actual_max_ns",
       "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
       "expirations", "write_rate", "writes", "conflicts", "stale_rejected",
-      "stale_served_after_write",
+      "stale_served_after_write", "threads",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -163,6 +164,16 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix))
+  }
+
+  @Test func theLastColumnGivesTheClientThreads() {
+    var scenario = OutputFixtures.scenario
+    scenario.threads = 4
+    let text = CSVWriter.render(
+      results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(CSVWriter.columns.last == "threads")
+    #expect(row.hasSuffix(",0,,,,,4"))
   }
 
   @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {
