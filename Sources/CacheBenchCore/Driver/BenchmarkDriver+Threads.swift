@@ -9,9 +9,9 @@ extension BenchmarkDriver {
   /// Started per window (the warm-up's and the measured one's), before its clock starts, and shut down
   /// by it, so the threads' start is not timed and their exit is within the memory and CPU readings.
   /// What runs on them: the clients, the nonisolated code they call (`lookup`, a decode outside the
-  /// cache), child tasks, and the isolated code of default actors they call, which is every built-in
-  /// design's actor; not unstructured tasks such as the coalescing designs' fetch tasks, nor the timers
-  /// of `Task.sleep` (see `DedicatedThreadsExecutor`).
+  /// cache), child tasks, and the isolated code of the default actors they call (every built-in design's
+  /// actor) while a client holds it; not unstructured tasks such as the coalescing designs' fetch tasks,
+  /// nor what those run in the actor, nor the timers of `Task.sleep` (see `DedicatedThreadsExecutor`).
   static func clientExecutor(threads: Int?) async -> DedicatedThreadsExecutor? {
     guard let threads else { return nil }
     return await DedicatedThreadsExecutor.start(threadCount: threads, name: clientThreadsName)

@@ -9,16 +9,19 @@
 ///
 /// Under `withTaskExecutorPreference(_:operation:)` (SE-0417) a task prefers this executor, and so do the
 /// child tasks it creates there (task groups, `async let`). What then runs on these threads, as
-/// `DedicatedThreadsExecutorTests` measures it by thread id:
+/// `DedicatedThreadsExecutorTests` and `BenchmarkDriverThreadsTests` measure it by thread id:
 /// - the task's nonisolated async code, and its child tasks';
-/// - the isolated code of default actors (actors without a custom executor) that such a task calls: the
-///   actor borrows the calling task's preferred executor, so with one thread a client and the cache actor
-///   run on that one thread;
-/// - a task's code after it resumes from `Task.sleep` or from awaiting another task.
+/// - a task's code after it resumes from `Task.sleep` or from awaiting another task;
+/// - the isolated code of a default actor (one without a custom executor) that such a task calls. A
+///   default actor runs on the thread of the task that takes it, and runs there whatever was queued for
+///   it meanwhile. So an actor that only such tasks call stays on these threads (with one thread, a
+///   client and the cache actor shared it), while an actor that an unstructured task also calls is shared
+///   both ways: calls queued behind that task run on the global executor's workers, and its call can run
+///   here.
 /// What does not: unstructured tasks (`Task {}`, `Task.detached`) started from there, which inherit no
 /// preference and run on Swift's global concurrent executor; actors with a custom executor (the main
-/// actor); and the timers behind `Task.sleep`, which stay the global executor's (libdispatch's), only
-/// the resumed task comes back here.
+/// actor); and the timers behind `Task.sleep`, which stay the global executor's (libdispatch's; the
+/// standard library enqueues a wake-up job on it), only the resumed task comes back here.
 ///
 /// The global executor's pool, by contrast, is shared with everything else in the process and runs as many
 /// threads as the process has cores (growing when a worker blocks), so it cannot be made smaller or larger

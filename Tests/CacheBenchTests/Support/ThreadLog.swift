@@ -8,6 +8,7 @@ final class ThreadLog: Sendable {
   private struct Entries {
     var ids: [String: Set<Int32>] = [:]
     var names: [String: Set<String>] = [:]
+    var counts: [String: [String: Int]] = [:]
   }
 
   private let entries = SanitizerVisibleMutex(Entries())
@@ -19,6 +20,7 @@ final class ThreadLog: Sendable {
     entries.withLock { (entries: inout Entries) -> Void in
       entries.ids[place, default: []].insert(id)
       entries.names[place, default: []].insert(name)
+      entries.counts[place, default: [:]][name, default: 0] += 1
     }
   }
 
@@ -27,6 +29,9 @@ final class ThreadLog: Sendable {
 
   /// The names of the threads that ran `place`.
   func names(_ place: String) -> Set<String> { entries.withLock { $0.names[place] ?? [] } }
+
+  /// How many times `place` ran on threads of each name.
+  func counts(_ place: String) -> [String: Int] { entries.withLock { $0.counts[place] ?? [:] } }
 
   /// Everything recorded so far.
   var places: [String] { entries.withLock { Array($0.ids.keys) } }
