@@ -251,12 +251,13 @@ package struct BenchmarkDriver: Sendable {
     let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
     return await Self.window(
       cache: cache, keys: keys, operations: scenario.operations, stop: stop,
-      concurrency: scenario.concurrency, decoder: decoder, claims: claims,
+      concurrency: scenario.concurrency, threads: scenario.threads, decoder: decoder,
+      claims: claims,
       recorders: recorders
         ?? ClientRecorders(
           count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
       schedule: schedule, runStop: runStop, drain: drain,
-      stallWatch: StallWatch(timeout: stallTimeout, progress: progress), threads: scenario.threads)
+      stallWatch: StallWatch(timeout: stallTimeout, progress: progress))
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -354,10 +355,10 @@ package struct BenchmarkDriver: Sendable {
 
   @concurrent
   private static func window<C: Cache>(
-    cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
+    cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition,
+    concurrency: Int, threads: Int?,
     decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
-    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
-    threads: Int?
+    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch
   ) async -> WindowOutcome {
     // The window's own stop: the run's, or a stall of this window alone.
     let windowStop = RunStop()
@@ -383,18 +384,16 @@ package struct BenchmarkDriver: Sendable {
     }
     // Each client hands in its recorder as it returns, so an abandoned window still reports every
     // client that did return.
-    let clients = Task {
-      await withTaskExecutorPreference(executor) {
-        await withTaskGroup(of: Void.self) { group in
-          for index in 0..<concurrency {
-            group.addTask {
-              var recorder = recorders.take(index)
-              await client(
-                cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
-                start: start, decoder: decoder, claims: claims, schedule: schedule,
-                runStop: windowStop, into: &recorder)
-              recorders.giveBack(recorder)
-            }
+    let clients = Task(executorPreference: executor) {
+      await withTaskGroup(of: Void.self) { group in
+        for index in 0..<concurrency {
+          group.addTask {
+            var recorder = recorders.take(index)
+            await client(
+              cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
+              start: start, decoder: decoder, claims: claims, schedule: schedule,
+              runStop: windowStop, into: &recorder)
+            recorders.giveBack(recorder)
           }
         }
       }
