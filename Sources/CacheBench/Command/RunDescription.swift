@@ -16,9 +16,11 @@ enum RunDescription {
     case .zipf(let theta): distribution = "zipf(\(theta))"
     case .hotspot(let hot, let share): distribution = "hotspot(\(hot),\(share))"
     }
+    let threads = scenario.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? ""
     return
       "\(scenario.variants.count) variants; each: \(stop) after \(scenario.warmupRequests) warm-up,"
-      + " \(scenario.concurrency) clients, \(scenario.keys) keys \(distribution), seed \(scenario.seed),"
+      + " \(scenario.concurrency) clients\(threads), \(scenario.keys) keys \(distribution),"
+      + " seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(nanoseconds: UInt64(scenario.fetchLatency.nanoseconds))),"
       + " \(scenario.payloadBytes) B payload,"
       + " decode \(HumanUnits.latency(nanoseconds: UInt64(scenario.decodeCost.nanoseconds)))"

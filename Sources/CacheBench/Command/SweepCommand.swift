@@ -93,9 +93,10 @@ enum SweepCommand {
       }
     }
     let budget = configuration.maxTime.map { ", budget \(HumanUnits.latency($0))" } ?? ""
+    let threads = configuration.threadCounts.map { " client threads \(list($0))," } ?? ""
     return "sweep: \(plan.cells.count) cells of \(designs.joined(separator: ","))"
       + " over decode \(placements.joined(separator: ",")),"
-      + " concurrency \(list(configuration.concurrencies)),"
+      + "\(threads) concurrency \(list(configuration.concurrencies)),"
       + " shards \(list(configuration.shardCounts))\(budget);"
       + " each: \(stop) after \(scenario.warmupRequests) warm-up,"
       + " \(scenario.keys) keys \(distribution), seed \(scenario.seed),"
@@ -105,7 +106,8 @@ enum SweepCommand {
 
   /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is
   /// left (from the mean time of the cells so far), e.g.
-  /// `sweep [######..............] 12/40 sharded(4)/inside c=64, 1m02s elapsed, about 2m15s left`.
+  /// `sweep [######..............] 12/40 sharded(4)/inside c=64, 1m02s elapsed, about 2m15s left`
+  /// (`sharded(4)/inside t=2 c=64` on two client threads).
   static func progressLine(_ progress: SweepRunner.Progress) -> String {
     let width = 20
     let done = progress.position - 1

@@ -68,6 +68,9 @@ enum HelpText {
                                 0...18446744073709551615. (default: 1)
       --concurrency <n>         Closed-loop client tasks, 1...4096.
                                 (default: 64)
+      --threads <n>             Run the clients (and the actors they call) on n
+                                threads of their own, 1...1024, instead of
+                                Swift's shared pool. (default: none, the pool)
       --requests <n>            Requests per measured window, 1...1000000000;
                                 not with --duration. (default: 50000)
       --duration <duration>     Wall time per measured window, > 0 and
@@ -146,9 +149,10 @@ enum HelpText {
     calibrate measures the floor of each mechanism (clock read, actor call,
     Mutex, task, Task.sleep, harness) and each design's hit path; every run
     measures it too. sweep runs the designs over every decode placement,
-    concurrency and shard count, and compares each cell with coalescing:
-    its --shards and --concurrency take comma lists and doubling ranges,
-    e.g. --shards 1..16 (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256)
+    concurrency and shard count (and --threads count, if given), and
+    compares each cell with coalescing: its --shards, --concurrency and
+    --threads take comma lists and doubling ranges, e.g. --shards 1..16
+    (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256; no threads axis)
 
     Each option is given at most once, as --name value or --name=value.
     An output <path> of - writes to stdout (then the table goes to stderr);

@@ -78,6 +78,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case maxTime = "--max-time"
   /// Wall time bound of the whole run, a duration.
   case deadline = "--deadline"
+  /// Threads of their own the clients run on, instead of Swift's global executor.
+  case threads = "--threads"
 
   var description: String { rawValue }
 

@@ -27,6 +27,10 @@ struct RunConfigurationBuilder {
   private var profileVariant: String?
   private var deadline: Duration?
 
+  /// The thread counts `--threads` allows: enough to oversubscribe any machine cachebench runs on
+  /// many times over, few enough that starting them per window stays cheap.
+  static let threadCounts = 1...1_024
+
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     typealias Parse = OptionValueParser
@@ -64,6 +68,8 @@ struct RunConfigurationBuilder {
       scenario.seed = try Parse.unsignedInteger(value, for: option)
     case .concurrency:
       scenario.concurrency = try Parse.integer(value, for: option, in: 1...4_096)
+    case .threads:
+      scenario.threads = try Parse.integer(value, for: option, in: Self.threadCounts)
     case .requests:
       requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
     case .duration:

@@ -1,7 +1,8 @@
 import CacheBenchCore
 
 /// What `cachebench sweep` measures: every design of a run, over the cross product of decode placements,
-/// concurrencies and (for `sharded`) shard counts, with one workload.
+/// client thread counts (when `--threads` gives them), concurrencies and (for `sharded`) shard counts, with
+/// one workload.
 struct SweepConfiguration: Sendable, Equatable {
   /// The workload, the designs and placements, and the CSV path; its scenario's `concurrency`, `shards`
   /// and `variants` are replaced per cell.
@@ -12,6 +13,9 @@ struct SweepConfiguration: Sendable, Equatable {
   var concurrencies: [Int]
   /// Wall-time budget of the whole sweep; `nil` for none. No cell starts once it is spent.
   var maxTime: Duration?
+  /// Client thread counts (`--threads`), ascending; `nil` for no such axis, every cell's clients on
+  /// Swift's global executor as in a run without the option.
+  var threadCounts: [Int]? = nil
 
   /// The shard counts of a sweep that does not give `--shards`.
   static let defaultShardCounts = [1, 2, 4, 8, 16]
@@ -19,8 +23,8 @@ struct SweepConfiguration: Sendable, Equatable {
   static let defaultConcurrencies = [1, 8, 64, 256]
 }
 
-/// Collects the options of `sweep`: those of `run`, except that `--shards` and `--concurrency` take lists
-/// and ranges (`OptionValueParser.integerList`), plus `--max-time`.
+/// Collects the options of `sweep`: those of `run`, except that `--shards`, `--concurrency` and `--threads`
+/// take lists and ranges (`OptionValueParser.integerList`), plus `--max-time`.
 ///
 /// The ratios of a sweep are relative to the single coalescing actor, so `--variants` must include
 /// `coalescing`.
@@ -29,6 +33,7 @@ struct SweepConfigurationBuilder {
   private var shardCounts = SweepConfiguration.defaultShardCounts
   private var concurrencies = SweepConfiguration.defaultConcurrencies
   private var maxTime: Duration?
+  private var threadCounts: [Int]?
   private var variantsValue: String?
 
   /// Reads `value` as the value of `option` and records it.
@@ -38,6 +43,9 @@ struct SweepConfigurationBuilder {
       shardCounts = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
     case .concurrency:
       concurrencies = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
+    case .threads:
+      threadCounts = try OptionValueParser.integerList(
+        value, for: option, in: RunConfigurationBuilder.threadCounts)
     case .maxTime:
       maxTime = try OptionValueParser.duration(
         value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
@@ -60,6 +68,7 @@ struct SweepConfigurationBuilder {
           + " relative to")
     }
     return SweepConfiguration(
-      base: base, shardCounts: shardCounts, concurrencies: concurrencies, maxTime: maxTime)
+      base: base, shardCounts: shardCounts, concurrencies: concurrencies, maxTime: maxTime,
+      threadCounts: threadCounts)
   }
 }

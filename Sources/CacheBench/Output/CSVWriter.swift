@@ -15,7 +15,8 @@ import CacheBenchCore
 /// or `duration_s` for the stop condition not in use, latency columns of a histogram that
 /// recorded nothing (for example `fetch_latency_*` when every request was a hit), `bytes_per_entry`
 /// of a cache that holds nothing, and `instructions_per_request` except in the CSV
-/// `scripts/valgrind callgrind` writes, `fetch_limit` and `fetch_queue_*` without `--fetch-limit`.
+/// `scripts/valgrind callgrind` writes, `fetch_limit` and `fetch_queue_*` without `--fetch-limit`,
+/// `threads` without `--threads`.
 /// `n/a` means "not measured": a memory or CPU figure whose
 /// source is unavailable (jemalloc not linked, `/proc` unreadable), never written as 0.
 ///
@@ -297,6 +298,8 @@ enum CSVWriter {
       $0.result.utilisation.map { DecimalText.fixed($0.mean, fractionDigits: 4) } ?? notAvailable
     },
     Field(name: "isolation_domains") { known($0.result.utilisation?.domains) },
+    // Client threads (issue 15): `--threads`, empty when the clients ran on Swift's global executor.
+    Field(name: "threads") { $0.scenario.threads.map { String($0) } ?? "" },
   ]
 
   /// A percentile (the maximum for nil) of `actor_busy_wait`: `n/a` unless the design measured it for
@@ -335,7 +338,7 @@ enum CSVWriter {
     "seed", "keys", "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s",
     "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
     "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit", "rate_target",
-    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate",
+    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate", "threads",
   ]
 
   static let notAvailable = "n/a"

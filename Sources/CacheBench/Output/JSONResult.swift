@@ -85,6 +85,8 @@ struct JSONResult: Codable, Sendable, Equatable {
     var fetchLimit: Int? = nil
     /// Open-loop requests per second; `null` in a closed-loop run.
     var rateTarget: Double? = nil
+    /// Threads of their own the clients ran on (`--threads`); `null` for Swift's global executor.
+    var threads: Int? = nil
 
     enum CodingKeys: String, CodingKey {
       case variants
@@ -105,6 +107,7 @@ struct JSONResult: Codable, Sendable, Equatable {
       case ignoreCancellation = "ignore_cancellation"
       case fetchLimit = "fetch_limit"
       case rateTarget = "rate_target"
+      case threads
     }
 
     /// Writes every key, `null` for what does not apply, rather than the synthesised omission.
@@ -129,6 +132,7 @@ struct JSONResult: Codable, Sendable, Equatable {
       try container.encode(ignoreCancellation, forKey: .ignoreCancellation)
       try container.encode(fetchLimit, forKey: .fetchLimit)
       try container.encode(rateTarget, forKey: .rateTarget)
+      try container.encode(threads, forKey: .threads)
     }
   }
 

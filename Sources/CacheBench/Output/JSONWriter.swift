@@ -120,6 +120,7 @@ enum JSONWriter {
       failRate: scenario.fetcher.failRate,
       ignoreCancellation: scenario.fetcher.ignoresCancellation,
       fetchLimit: scenario.fetcher.fetchLimit,
-      rateTarget: scenario.openLoop?.rate)
+      rateTarget: scenario.openLoop?.rate,
+      threads: scenario.threads)
   }
 }

@@ -52,6 +52,7 @@ struct Profile: Sendable, Equatable {
     ("capacity", .capacity, .integer),
     ("ttl", .ttl, .duration),
     ("write_rate", .writeRate, .decimal),
+    ("threads", .threads, .integer),
   ]
 
   /// Every top-level field a profile may have, besides `_` comments.

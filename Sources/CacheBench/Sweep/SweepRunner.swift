@@ -22,7 +22,8 @@ struct SweepRunner: Sendable {
     var budgetLeft: UInt64?
   }
 
-  /// The workload every cell gets; its concurrency, shard count and variants are replaced per cell.
+  /// The workload every cell gets; its concurrency, shard count, client threads and variants are replaced
+  /// per cell.
   var scenario: Scenario
   /// The cells to run, in order.
   var plan: SweepPlan
@@ -60,10 +61,12 @@ struct SweepRunner: Sendable {
     return results
   }
 
-  /// The scenario of one cell: the shared workload at the cell's concurrency, with the cell's variant.
+  /// The scenario of one cell: the shared workload at the cell's concurrency and client threads, with the
+  /// cell's variant.
   func scenario(for cell: SweepCell) -> Scenario {
     var scenario = self.scenario
     scenario.concurrency = cell.concurrency
+    scenario.threads = cell.threads
     scenario.shards = cell.variant.shards
     scenario.variants = [cell.variant]
     return scenario

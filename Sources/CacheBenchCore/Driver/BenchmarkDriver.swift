@@ -2,7 +2,8 @@
 /// empty cache, then the accounting check.
 ///
 /// Load comes from `concurrency` closed-loop client tasks in a task group, never from the main actor (a
-/// main-actor hop costs tens of microseconds here and would swamp what is measured). Clients claim request
+/// main-actor hop costs tens of microseconds here and would swamp what is measured), on the global
+/// executor or, with `scenario.threads`, on threads of their own (`clientExecutor`). Clients claim request
 /// indices from one atomic counter, in batches (`RequestClaims`), and request i always asks for
 /// `keys.key(at: i)`, so the multiset of keys requested is the same on every run with the same seed whatever
 /// the scheduling. Index i is an invalidation, a read or a read cancelled while it waits as
@@ -264,7 +265,8 @@ package struct BenchmarkDriver: Sendable {
     let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
     return await Self.window(
       cache: cache, keys: keys, operations: scenario.operations, stop: stop,
-      concurrency: scenario.concurrency, decoder: decoder, claims: claims,
+      concurrency: scenario.concurrency, threads: scenario.threads, decoder: decoder,
+      claims: claims,
       recorders: recorders
         ?? ClientRecorders(
           count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
@@ -367,7 +369,8 @@ package struct BenchmarkDriver: Sendable {
 
   @concurrent
   private static func window<C: Cache>(
-    cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition, concurrency: Int,
+    cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition,
+    concurrency: Int, threads: Int?,
     decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
     schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
     probe: SchedulingProbe?
@@ -382,6 +385,7 @@ package struct BenchmarkDriver: Sendable {
       forward.cancel()
       stallWatcher.cancel()
     }
+    let executor = await clientExecutor(threads: threads)
     let limit: Int
     let deadline: UInt64
     let start = MonotonicClock.now()
@@ -397,7 +401,7 @@ package struct BenchmarkDriver: Sendable {
     // client that did return.
     // The probe is a child of the same group, so it runs where the clients run; it stops once they all
     // have returned. A child reports whether it was a client.
-    let clients = Task {
+    let clients = Task(executorPreference: executor) {
       await withTaskGroup(of: Bool.self) { group in
         if let probe {
           group.addTask {
@@ -450,6 +454,9 @@ package struct BenchmarkDriver: Sendable {
     watcher.cancel()
     // An abandoned window leaves `completion` waiting for the stuck clients; it ends with them.
     if drained { await completion.value }
+    // Joined before the memory reading, which needs their allocator caches flushed; a thread a stuck
+    // client may still need is left to exit on its own.
+    if drained { await executor?.shutdown() } else { executor?.abandon() }
     let returned = recorders.takeReturned()
     return WindowOutcome(
       clientRecorders: returned, nanoseconds: elapsed,

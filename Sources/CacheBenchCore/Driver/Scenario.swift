@@ -52,6 +52,10 @@ package struct Scenario: Sendable, Equatable {
   package var fetcher = FetcherSettings()
   /// Open-loop arrival rate (`--rate`), or nil for closed-loop clients issuing back to back.
   package var openLoop: OpenLoopSchedule? = nil
+  /// Threads the clients run on (`--threads`): each window starts an executor of this many threads of its
+  /// own, which the client tasks prefer (`DedicatedThreadsExecutor` says what runs there), and joins them
+  /// when it ends; nil for Swift's global concurrent executor.
+  package var threads: Int? = nil
 
   /// Every stored property, as the memberwise initializer takes them.
   package init(
@@ -61,7 +65,7 @@ package struct Scenario: Sendable, Equatable {
     payloadBytes: Int = 4_096, decodeCost: Duration = .microseconds(20), shards: Int = 8,
     invalidateRate: Double = 0, cancelRate: Double = 0, writeRate: Double = 0, capacity: Int? = nil,
     timeToLive: Duration? = nil, fetcher: FetcherSettings = FetcherSettings(),
-    openLoop: OpenLoopSchedule? = nil
+    openLoop: OpenLoopSchedule? = nil, threads: Int? = nil
   ) {
     self.variants = variants
     self.keys = keys
@@ -81,6 +85,7 @@ package struct Scenario: Sendable, Equatable {
     self.timeToLive = timeToLive
     self.fetcher = fetcher
     self.openLoop = openLoop
+    self.threads = threads
   }
 }
 

@@ -21,7 +21,6 @@ struct SchedulingProbeTests {
   /// sample waits behind both: at least 2 ms, however loaded the machine (a load only adds to it).
   @Test func aSampleWaitsBehindEveryJobQueuedBeforeIt() async throws {
     let executor = await DedicatedThreadsExecutor.start(threadCount: 1, name: "probe-busy")
-    defer { executor.shutdown() }
     let probe = SchedulingProbe(interval: .microseconds(100))
     let samples = await withTaskExecutorPreference(executor) {
       await withTaskGroup(of: Void.self) { group in
@@ -39,13 +38,13 @@ struct SchedulingProbeTests {
         return samples
       }
     }
+    await executor.shutdown()
     #expect(samples.totalCount >= 5)
     #expect(samples.value(atPercentile: 0) >= 2_000_000, "min \(samples.value(atPercentile: 0))")
   }
 
   @Test func aProbeOnAFreeThreadSamplesUntilCancelled() async throws {
     let executor = await DedicatedThreadsExecutor.start(threadCount: 1, name: "probe-free")
-    defer { executor.shutdown() }
     let probe = SchedulingProbe(interval: .microseconds(100))
     await withTaskExecutorPreference(executor) {
       await withTaskGroup(of: Void.self) { group in
@@ -54,6 +53,7 @@ struct SchedulingProbeTests {
         group.cancelAll()
       }
     }
+    await executor.shutdown()
     #expect(probe.histogram.totalCount >= 5)
   }
 

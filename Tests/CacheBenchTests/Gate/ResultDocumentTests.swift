@@ -64,6 +64,40 @@ struct ResultDocumentTests {
     #expect(fromCSV.swiftVersion == "6.3.1")
   }
 
+  /// `threads` is read back as scenario, from CSV and JSON alike, so runs on different thread counts are
+  /// refused as different scenarios instead of gated against each other.
+  @Test func theClientThreadsAreScenarioNotAMetric() throws {
+    var scenario = OutputFixtures.scenario
+    scenario.threads = 2
+    // Not `naiveInside`: its `peak_rss_source` is text, which the --json reader refuses as a metric.
+    let results = [OutputFixtures.shardedOutside]
+    let fromCSV = try ResultDocument.parse(
+      CSVWriter.render(results: results, scenario: scenario, metadata: OutputFixtures.metadata),
+      path: "run.csv")
+    let fromJSON = try ResultDocument.parse(
+      try JSONWriter.render(
+        results: results, scenario: scenario, metadata: OutputFixtures.metadata),
+      path: "run.json")
+    for document in [fromCSV, fromJSON] {
+      #expect(document.scenario["threads"] == .number("2"))
+      for variant in document.variants {
+        #expect(variant.value(of: "threads") == nil)
+      }
+    }
+    let withoutThreads = ResultDocument(
+      kind: .baseline, results: results, scenario: OutputFixtures.scenario,
+      metadata: OutputFixtures.metadata)
+    #expect(withoutThreads.scenario["threads"] == .null)
+    #expect(
+      throws: GateError.scenarioMismatch(
+        baseline: "baseline.json", current: "run.csv", differences: ["threads null vs 2"])
+    ) {
+      try Comparison(
+        baseline: withoutThreads, baselineName: "baseline.json", current: fromCSV,
+        currentName: "run.csv", thresholds: GateThresholds())
+    }
+  }
+
   @Test func anEmptyCSVFieldIsAnUnmeasuredMetricNotZero() throws {
     var result = OutputFixtures.shardedOutside
     result.fetchLatency = LatencyHistogram()

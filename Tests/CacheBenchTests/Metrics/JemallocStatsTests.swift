@@ -83,24 +83,30 @@
       let stats = try JemallocStats(
         scope: .process, sweep: ThreadCacheSweep(width: 2, timeout: .seconds(20)))
       let executor = await DedicatedThreadsExecutor.start(threadCount: 2, name: "alloc-pool")
-      defer { executor.shutdown() }
       let tasks = 32
       let blocksPerTask = 1_000
-      let counted = try await withTaskExecutorPreference(executor) {
-        #expect(await stats.flushWorkerThreadCaches())
-        _ = try stats.read()
-        let before: UInt64 = try bin.read()
-        await withTaskGroup(of: Void.self) { group in
-          for _ in 0..<tasks {
-            group.addTask {
-              for _ in 0..<blocksPerTask { free(malloc(3_500)) }
+      let counted: UInt64
+      do {
+        counted = try await withTaskExecutorPreference(executor) {
+          #expect(await stats.flushWorkerThreadCaches())
+          _ = try stats.read()
+          let before: UInt64 = try bin.read()
+          await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+              group.addTask {
+                for _ in 0..<blocksPerTask { free(malloc(3_500)) }
+              }
             }
           }
+          #expect(await stats.flushWorkerThreadCaches())
+          _ = try stats.read()
+          return try bin.read() - before
         }
-        #expect(await stats.flushWorkerThreadCaches())
-        _ = try stats.read()
-        return try bin.read() - before
+      } catch {
+        await executor.shutdown()
+        throw error
       }
+      await executor.shutdown()
       // Without the sweep, the two threads' caches would still hold thousands of these uncounted. The
       // size class is rare, not private: another test may allocate a block of it meanwhile.
       #expect(counted >= UInt64(tasks * blocksPerTask))

@@ -38,8 +38,9 @@ struct ThreadCacheSweepTests {
     named name: String, _ body: () async -> Result
   ) async -> Result {
     let executor = await DedicatedThreadsExecutor.start(threadCount: 3, name: name)
-    defer { executor.shutdown() }
-    return await withTaskExecutorPreference(executor) { await body() }
+    let result = await withTaskExecutorPreference(executor) { await body() }
+    await executor.shutdown()
+    return result
   }
 
   @Test func theCensusListsTheThreadsNamedLikeTheWorkers() async {

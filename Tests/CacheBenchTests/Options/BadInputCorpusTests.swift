@@ -51,6 +51,7 @@ struct BadInputCorpusTests {
     case .zipfTheta: .decimal
     case .seed: .seed
     case .concurrency: .count(minimum: 1, maximum: 4_096)
+    case .threads: .count(minimum: 1, maximum: 1_024)
     case .requests: .count(minimum: 1, maximum: 1_000_000_000)
     case .duration, .deadline, .maxTime, .ttl: .duration(positive: true, tooLong: "1441m")
     case .warmup: .count(minimum: 0, maximum: 1_000_000_000)

@@ -56,6 +56,7 @@ struct HelpTextTests {
     (.ttl, "none, no expiry", []),
     (.maxTime, "none", []),
     (.deadline, "none", []),
+    (.threads, "none, the pool", []),
   ]
 
   @Test(arguments: OptionName.allCases)

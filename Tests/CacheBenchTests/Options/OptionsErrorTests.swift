@@ -48,6 +48,18 @@ struct OptionsErrorTests {
       ["--shards", "0"], .invalidValue(option: .shards, value: "0", reason: "must be 1...4096"),
       "invalid value '0' for --shards: must be 1...4096"),
     BadInput(
+      ["--threads", "0"], .invalidValue(option: .threads, value: "0", reason: "must be 1...1024"),
+      "invalid value '0' for --threads: must be 1...1024"),
+    BadInput(
+      ["--threads=1025"],
+      .invalidValue(option: .threads, value: "1025", reason: "must be 1...1024"),
+      "invalid value '1025' for --threads: must be 1...1024"),
+    BadInput(
+      ["--threads", "two"],
+      .invalidValue(option: .threads, value: "two", reason: "must be 1...1024, digits only"),
+      "invalid value 'two' for --threads: must be 1...1024, digits only"),
+    BadInput(["--threads"], .missingValue(.threads), "missing value for --threads"),
+    BadInput(
       ["--invalidate-rate", "1.5"],
       .invalidValue(
         option: .invalidateRate, value: "1.5", reason: "must be a decimal in 0...1, e.g. 0.05"),

@@ -62,6 +62,28 @@ struct SubcommandOptionsTests {
     #expect(command == .sweep(expected))
   }
 
+  @Test func sweepTakesClientThreadsAsAnAxisLikeConcurrency() throws {
+    let command = try CommandLineParser.parse([
+      "sweep", "--threads", "4,1..2", "--concurrency", "8",
+    ])
+    let expected = SweepConfiguration(
+      base: RunConfiguration(scenario: Self.runDefaults, csvPath: nil),
+      shardCounts: [1, 2, 4, 8, 16], concurrencies: [8], maxTime: nil, threadCounts: [1, 2, 4])
+    #expect(command == .sweep(expected))
+  }
+
+  @Test(arguments: [
+    ("0", "'0' is outside 1...1024"),
+    ("1..2048", "'2048' is outside 1...1024"),
+    ("2,x", "'x' is not an integer; give a comma list of integers or ranges like 1..16"),
+    ("1,1", "1 is listed twice"),
+  ])
+  func badThreadAxesNameTheProblem(value: String, reason: String) {
+    #expect(throws: OptionsError.invalidValue(option: .threads, value: value, reason: reason)) {
+      try CommandLineParser.parse(["sweep", "--threads", value])
+    }
+  }
+
   @Test func calibrateTakesConcurrencyAndShards() throws {
     #expect(try CommandLineParser.parse(["calibrate"]) == .calibrate(CalibrationConfiguration()))
     #expect(

@@ -15,7 +15,7 @@ struct CSVWriterTests {
   private static let noOperationMix = ",0,0,0,,,0,0" + ",0,,,,"
   /// No scheduling-delay sample and no client spread: what a fixture result without them writes.
   private static let unsampled =
-    ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a" + ",,,,,n/a,n/a,n/a"
+    ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a" + ",,,,,n/a,n/a,n/a" + ","
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -76,7 +76,7 @@ struct CSVWriterTests {
       "sched_delay_max_ns", "sched_delay_samples", "client_requests_min", "client_requests_median",
       "client_requests_max", "client_fairness", "clients_starved", "actor_busy_wait_p50_ns",
       "actor_busy_wait_p99_ns", "actor_busy_wait_p999_ns", "actor_busy_wait_max_ns",
-      "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains",
+      "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains", "threads",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -173,6 +173,16 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
           + Self.unsampled))
+  }
+
+  @Test func theLastColumnGivesTheClientThreads() {
+    var scenario = OutputFixtures.scenario
+    scenario.threads = 4
+    let text = CSVWriter.render(
+      results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
+    let row = text.split(separator: "\r\n")[1]
+    #expect(CSVWriter.columns.last == "threads")
+    #expect(row.hasSuffix(",n/a,n/a,n/a,4"))
   }
 
   @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {

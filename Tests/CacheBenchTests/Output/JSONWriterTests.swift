@@ -42,7 +42,7 @@ struct JSONWriterTests {
           distribution: "zipf", zipfTheta: 0.99, seed: 42, concurrency: 16, requestsTarget: 10_000,
           durationSeconds: nil, warmup: 500, fetchLatencyConfiguredNanoseconds: 1_000_000,
           payloadBytes: 4_096, decodeCostNanoseconds: 20_000, fetchLatencyDistribution: "1ms",
-          failRate: 0, ignoreCancellation: false, fetchLimit: nil))
+          failRate: 0, ignoreCancellation: false, fetchLimit: nil, threads: nil))
   }
 
   @Test func metricKeysAreTheCSVMetricColumnsWithTheCSVFigures() throws {

@@ -69,6 +69,44 @@ struct SweepWritersTests {
     #expect(fields[shards] == "2")
   }
 
+  /// A sweep over two client thread counts: a column per thread count, each compared with its own
+  /// reference, and the thread count in each CSV record.
+  @Test func aThreadsAxisGetsItsOwnColumnsAndCSVField() {
+    let plan = SweepPlan(
+      designs: [.coalescing, .mutex], placements: [.inside], shardCounts: [1], concurrencies: [8],
+      threadCounts: [1, 2])
+    let matrix = SweepMatrix(
+      plan: plan,
+      results: plan.cells.enumerated().map { index, cell in
+        (cell, SweepMatrixTests.result(cell, requests: 1_000 * (index + 1), p99: 1_000_000))
+      })
+    let text = SweepMatrixWriter.render(matrix)
+    #expect(
+      text.hasPrefix(
+        """
+        throughput relative to coalescing (one actor) at the same decode, client threads and \
+        concurrency; higher is better
+        variant     inside t=1 c=8  inside t=2 c=8
+        ----------  --------------  --------------
+        coalescing           1.00×           1.00×
+        mutex                2.00×           1.33×
+
+        """))
+    let csv = SweepCSVWriter.render(
+      matrix, metadata: OutputFixtures.metadata,
+      scenario: { cell in
+        var scenario = OutputFixtures.scenario
+        scenario.threads = cell.threads
+        return scenario
+      }, calibration: { _ in nil })
+    let threads = CSVWriter.columns.firstIndex(of: "threads")!
+    let records = csv.split(separator: "\r\n").dropFirst()
+    #expect(
+      records.map { $0.split(separator: ",", omittingEmptySubsequences: false)[threads] } == [
+        "1", "1", "2", "2",
+      ])
+  }
+
   @Test func progressLinesShowTheBarTheCellAndWhatIsLeft() {
     let cell = Self.plan.cells[1]
     let first = SweepCommand.progressLine(

@@ -7,10 +7,12 @@ import Testing
 /// The cells a sweep runs, their order, and their references.
 struct SweepPlanTests {
   private static func cell(
-    _ design: CacheDesign, _ decode: DecodePlacement, shards: Int = 1, _ concurrency: Int
+    _ design: CacheDesign, _ decode: DecodePlacement, shards: Int = 1, _ concurrency: Int,
+    threads: Int? = nil
   ) -> SweepCell {
     SweepCell(
-      variant: Variant(design: design, decode: decode, shards: shards), concurrency: concurrency)
+      variant: Variant(design: design, decode: decode, shards: shards), concurrency: concurrency,
+      threads: threads)
   }
 
   @Test func thePlanIsExactlyTheCrossProductInTheFixedOrder() {
@@ -32,6 +34,24 @@ struct SweepPlanTests {
         Self.cell(.sharded, .outside, shards: 1, 64),
         Self.cell(.sharded, .outside, shards: 4, 64),
       ])
+  }
+
+  @Test func clientThreadsComeAfterThePlacementAndBeforeTheConcurrency() {
+    let plan = SweepPlan(
+      designs: [.coalescing, .mutex], placements: [.inside], shardCounts: [1],
+      concurrencies: [64, 8], threadCounts: [2, 1])
+    #expect(
+      plan.cells == [
+        Self.cell(.coalescing, .inside, 8, threads: 1),
+        Self.cell(.mutex, .inside, 8, threads: 1),
+        Self.cell(.coalescing, .inside, 64, threads: 1),
+        Self.cell(.mutex, .inside, 64, threads: 1),
+        Self.cell(.coalescing, .inside, 8, threads: 2),
+        Self.cell(.mutex, .inside, 8, threads: 2),
+        Self.cell(.coalescing, .inside, 64, threads: 2),
+        Self.cell(.mutex, .inside, 64, threads: 2),
+      ])
+    #expect(plan.cells[5].description == "mutex/inside t=2 c=8")
   }
 
   @Test(arguments: [
@@ -61,6 +81,9 @@ struct SweepPlanTests {
     #expect(
       SweepPlan.reference(of: Self.cell(.coalescing, .inside, 8))
         == Self.cell(.coalescing, .inside, 8))
+    #expect(
+      SweepPlan.reference(of: Self.cell(.mutex, .inside, 64, threads: 2))
+        == Self.cell(.coalescing, .inside, 64, threads: 2))
   }
 
   @Test func theConfigurationsVariantsGiveTheDesignsAndPlacements() throws {

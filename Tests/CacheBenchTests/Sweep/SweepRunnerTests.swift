@@ -46,6 +46,17 @@ struct SweepRunnerTests {
     #expect(matrix.unmeasured == Array(Self.plan.cells.dropFirst(3)))
   }
 
+  @Test func eachCellRunsOnItsOwnClientThreads() async throws {
+    let plan = SweepPlan(
+      designs: [.coalescing, .mutex], placements: [.outside], shardCounts: [1], concurrencies: [4],
+      threadCounts: [1, 2])
+    let runner = SweepRunner(scenario: Self.scenario, plan: plan)
+    #expect(plan.cells.map { runner.scenario(for: $0).threads } == [1, 1, 2, 2])
+    let results = try await runner.run()
+    #expect(results.map(\.cell) == plan.cells)
+    #expect(results.allSatisfy { $0.result.requests == 200 })
+  }
+
   @Test func eachCellRunsAtItsOwnConcurrencyAndShardCount() {
     let runner = SweepRunner(scenario: Self.scenario, plan: Self.plan)
     let cell = Self.plan.cells.first { $0.variant.shards == 3 && $0.concurrency == 4 }!
