@@ -81,31 +81,31 @@ actor CoalescingActorCache: Cache {
     let segment = busy.enter()
     // Without retention a hit changes nothing; with it, the lookup below touches or expires the entry.
     if !needsClock, let value = table.readyValue(key) {
-      return .ready(value, segment.end(busyAtCall: busyAtCall))
+      return .ready(value, busy.end(segment, busyAtCall: busyAtCall))
     }
     do {
       if table.readyValue(key) == nil { try Task.checkCancellation() }
       switch table.lookup(key, now: now) {
       case .hit(let value):
-        return .ready(value, segment.end(busyAtCall: busyAtCall))
+        return .ready(value, busy.end(segment, busyAtCall: busyAtCall))
       case .join(let task):
-        return .await(task, .join, nil, segment.end(busyAtCall: busyAtCall))
+        return .await(task, .join, nil, busy.end(segment, busyAtCall: busyAtCall))
       case .lead(let identity):
         // A cancelled caller that found an expired entry cannot start a fetch either.
         try Task.checkCancellation()
         let task = startFetch(key, identity: identity)
         table.begin(key, identity: identity, task: task)
-        return .await(task, .leader, table.leadCause, segment.end(busyAtCall: busyAtCall))
+        return .await(task, .leader, table.leadCause, busy.end(segment, busyAtCall: busyAtCall))
       }
     } catch {
-      segment.close()
+      busy.close(segment)
       throw error
     }
   }
 
   func invalidate(_ key: Int) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     table.invalidate(key)?.cancel()
   }
 
@@ -141,7 +141,7 @@ actor CoalescingActorCache: Cache {
     _ key: Int, identity: InFlightTable<CachedValue>.Identity, payload: Payload
   ) throws -> CachedValue {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     // Checked before decoding so an invalidated fetch costs no decode; nothing suspends in between.
     guard table.admits(key, identity: identity) else { throw CancellationError() }
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
@@ -151,7 +151,7 @@ actor CoalescingActorCache: Cache {
 
   private func fail(_ key: Int, identity: InFlightTable<CachedValue>.Identity) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     table.fail(key, identity: identity)
   }
 }

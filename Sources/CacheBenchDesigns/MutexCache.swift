@@ -55,7 +55,7 @@ final class MutexCache: Cache {
       let segment = busy.enter()
       // Without retention a hit changes nothing; with it, the lookup below touches or expires the entry.
       if !table.needsClock, let value = table.readyValue(key) {
-        return (.ready(value), segment.end(busyAtCall: busyAtCall))
+        return (.ready(value), busy.end(segment, busyAtCall: busyAtCall))
       }
       let step: Step
       do {
@@ -73,10 +73,10 @@ final class MutexCache: Cache {
           step = .await(task, .leader, table.leadCause)
         }
       } catch {
-        segment.close()
+        busy.close(segment)
         throw error
       }
-      return (step, segment.end(busyAtCall: busyAtCall))
+      return (step, busy.end(segment, busyAtCall: busyAtCall))
     }
     switch step {
     case .ready(let value):
@@ -92,7 +92,7 @@ final class MutexCache: Cache {
   func invalidate(_ key: Int) async {
     table.withLock { table in
       let segment = busy.enter()
-      defer { segment.close() }
+      defer { busy.close(segment) }
       return table.invalidate(key)
     }?.cancel()
   }
@@ -119,7 +119,7 @@ final class MutexCache: Cache {
       } catch {
         table.withLock { table in
           let segment = busy.enter()
-          defer { segment.close() }
+          defer { busy.close(segment) }
           table.fail(key, identity: identity)
         }
         throw error
@@ -127,7 +127,7 @@ final class MutexCache: Cache {
       let now = self.now
       return try table.withLock { table in
         let segment = busy.enter()
-        defer { segment.close() }
+        defer { busy.close(segment) }
         guard table.admits(key, identity: identity) else { throw CancellationError() }
         let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
         _ = table.complete(key, identity: identity, value: value, now: now)

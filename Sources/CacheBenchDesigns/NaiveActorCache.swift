@@ -56,7 +56,7 @@ actor NaiveActorCache: Cache {
     let cause: MissCause
     if let value = storage[key] {
       guard keepsRetention, retention.touch(key, now: now) == .expired else {
-        return CacheLookup(value: value, outcome: .hit, timing: first.end(busyAtCall: busyAtCall))
+        return CacheLookup(value: value, outcome: .hit, timing: busy.end(first, busyAtCall: busyAtCall))
       }
       storage[key] = nil
       cause = .expired
@@ -64,7 +64,7 @@ actor NaiveActorCache: Cache {
       cause = retention.missCause(key)
     }
     WaitCancellation.waitBegins()
-    let firstService = first.close()
+    let firstService = busy.close(first)
     let (payload, fetched, busyAtFetched) = try await Self.fetch(key, from: fetcher, busy: busy)
     let second = busy.enter()
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
@@ -74,17 +74,16 @@ actor NaiveActorCache: Cache {
     }
     // Each segment's wait is busy from its own starting point: the call, then the fetch's return.
     let busyWait =
-      (first.busyAtEntry &- min(busyAtCall, first.busyAtEntry))
-      &+ (second.busyAtEntry &- min(busyAtFetched, second.busyAtEntry))
+      first.busyWait(since: busyAtCall) &+ second.busyWait(since: busyAtFetched)
     let timing = IsolationTiming(
       entered: first.entered, reentryWait: second.entered &- min(fetched, second.entered),
-      service: firstService &+ second.close(), busyWait: busyWait)
+      service: firstService &+ busy.close(second), busyWait: busyWait)
     return CacheLookup(value: value, outcome: .leader, timing: timing, missCause: cause)
   }
 
   func invalidate(_ key: Int) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     storage[key] = nil
     retention.remove(key)
   }

@@ -35,21 +35,20 @@ actor NaiveRepositoryCache: Cache {
     let first = busy.enter()
     if let entry = storage[key] {
       return CacheLookup(
-        value: entry.value, outcome: .hit, timing: first.end(busyAtCall: busyAtCall),
+        value: entry.value, outcome: .hit, timing: busy.end(first, busyAtCall: busyAtCall),
         revision: entry.revision)
     }
     WaitCancellation.waitBegins()
-    let firstService = first.close()
+    let firstService = busy.close(first)
     let (snapshot, loaded, busyAtLoaded) = try await Self.load(key, from: store, busy: busy)
     let second = busy.enter()
     let value = CachedValue(payload: snapshot.payload, decoded: decoder?.decode(snapshot.payload))
     storage[key] = (value, snapshot.revision)
     let busyWait =
-      (first.busyAtEntry &- min(busyAtCall, first.busyAtEntry))
-      &+ (second.busyAtEntry &- min(busyAtLoaded, second.busyAtEntry))
+      first.busyWait(since: busyAtCall) &+ second.busyWait(since: busyAtLoaded)
     let timing = IsolationTiming(
       entered: first.entered, reentryWait: second.entered &- min(loaded, second.entered),
-      service: firstService &+ second.close(), busyWait: busyWait)
+      service: firstService &+ busy.close(second), busyWait: busyWait)
     return CacheLookup(
       value: value, outcome: .leader, timing: timing, missCause: .cold,
       revision: snapshot.revision)
@@ -59,7 +58,7 @@ actor NaiveRepositoryCache: Cache {
     let segment = busy.enter()
     let expected = storage[key]?.revision ?? EntityStore.initialRevision
     storage[key] = nil
-    segment.close()
+    busy.close(segment)
     let response = await store.compareAndSave(key, expected: expected)
     if case .conflict = response { return WriteResult(conflict: true) }
     return WriteResult(conflict: false)
@@ -67,7 +66,7 @@ actor NaiveRepositoryCache: Cache {
 
   func invalidate(_ key: Int) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     storage[key] = nil
   }
 

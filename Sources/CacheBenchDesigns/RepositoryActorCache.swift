@@ -68,21 +68,21 @@ actor RepositoryActorCache: Cache {
     let segment = busy.enter()
     switch table.read(key) {
     case .hit(let entity):
-      return .ready(entity, segment.end(busyAtCall: busyAtCall))
+      return .ready(entity, busy.end(segment, busyAtCall: busyAtCall))
     case .load(let ticket):
       do {
         try Task.checkCancellation()
       } catch {
-        segment.close()
+        busy.close(segment)
         throw error
       }
       if let load = loads[key], load.ticket == ticket {
         joinCount += 1
-        return .await(load.task, .join, segment.end(busyAtCall: busyAtCall))
+        return .await(load.task, .join, busy.end(segment, busyAtCall: busyAtCall))
       }
       let task = startLoad(ticket)
       loads[key] = Load(ticket: ticket, task: task)
-      return .await(task, .leader, segment.end(busyAtCall: busyAtCall))
+      return .await(task, .leader, busy.end(segment, busyAtCall: busyAtCall))
     }
   }
 
@@ -106,7 +106,7 @@ actor RepositoryActorCache: Cache {
     _ ticket: RepositoryTable<CachedValue>.Ticket, snapshot: EntityStore.Snapshot
   ) -> (CachedValue, UInt64) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     forgetLoad(ticket)
     let value = CachedValue(payload: snapshot.payload, decoded: decoder?.decode(snapshot.payload))
     _ = table.admit(ticket, entity: .init(revision: snapshot.revision, value: value))
@@ -116,7 +116,7 @@ actor RepositoryActorCache: Cache {
   /// Drops the in-flight record of the load under `ticket`, unless a newer load replaced it.
   private func forget(_ ticket: RepositoryTable<CachedValue>.Ticket) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     forgetLoad(ticket)
   }
 
@@ -134,7 +134,7 @@ actor RepositoryActorCache: Cache {
 
   private func beginWrite(_ key: Int) -> UInt64 {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     let expected = table.knownRevision(of: key) ?? EntityStore.initialRevision
     table.beginWrite(key)
     loads[key] = nil
@@ -143,14 +143,14 @@ actor RepositoryActorCache: Cache {
 
   private func completeWrite(_ key: Int, response: EntityStore.SaveResponse) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     _ = table.completeWrite(key, revision: response.revision)
     loads[key] = nil
   }
 
   func invalidate(_ key: Int) {
     let segment = busy.enter()
-    defer { segment.close() }
+    defer { busy.close(segment) }
     table.invalidate(key)
     loads.removeValue(forKey: key)?.task.cancel()
   }

@@ -4,8 +4,8 @@ import Synchronization
 /// material of `actor_busy_wait` and `actor_utilisation`.
 ///
 /// A design keeps one per domain (per shard for a sharded design) and times every isolated segment with
-/// it: `enter()` at its first instruction, then `Segment.end(busyAtCall:)` for a request's segment or
-/// `Segment.close()` for work on behalf of no request (admitting a fetch, decoding inside, invalidating).
+/// it: `enter()` at its first instruction, then `end(_:busyAtCall:)` for a request's segment or
+/// `close(_:)` for work on behalf of no request (admitting a fetch, decoding inside, invalidating).
 ///
 /// `actor_wait` is everything between a caller invoking the cache and entering its isolation. Part of it
 /// the domain was running other work (contention proper); the rest the domain was idle and the caller's
@@ -30,46 +30,46 @@ public final class IsolationBusyTime: Sendable {
   /// Starts timing a segment: call it at the segment's first instruction, inside the isolation.
   @inlinable
   public func enter() -> Segment {
-    Segment(owner: self, entered: MonotonicClock.now(), busyAtEntry: nanoseconds)
+    Segment(entered: MonotonicClock.now(), busyAtEntry: nanoseconds)
   }
 
-  /// Adds a segment's length; only from inside the isolation, as the segment ends.
+  /// Ends `segment`, one that served no single request, adds it to the total, and returns its length.
   @inlinable
-  func add(_ nanoseconds: UInt64) {
-    total.store(total.load(ordering: .relaxed) &+ nanoseconds, ordering: .relaxed)
+  @discardableResult
+  public func close(_ segment: Segment) -> UInt64 {
+    let length = MonotonicClock.now() &- segment.entered
+    total.store(total.load(ordering: .relaxed) &+ length, ordering: .relaxed)
+    return length
   }
 
-  /// One isolated segment being timed.
+  /// Ends `segment`, the only one of a request whose caller read `busyAtCall` (`nanoseconds`) as it
+  /// invoked the cache, adds it to the total, and returns the request's timing.
+  @inlinable
+  public func end(_ segment: Segment, busyAtCall: UInt64) -> IsolationTiming {
+    IsolationTiming(
+      entered: segment.entered, reentryWait: 0, service: close(segment),
+      busyWait: segment.busyWait(since: busyAtCall))
+  }
+
+  /// One isolated segment being timed: two readings taken at its first instruction. A plain value, so
+  /// timing a segment retains nothing.
   public struct Segment: Sendable {
-    @usableFromInline let owner: IsolationBusyTime
     /// `MonotonicClock` reading at the segment's first instruction.
     public let entered: UInt64
     /// The domain's busy total at the segment's first instruction.
     public let busyAtEntry: UInt64
 
     @inlinable
-    init(owner: IsolationBusyTime, entered: UInt64, busyAtEntry: UInt64) {
-      self.owner = owner
+    init(entered: UInt64, busyAtEntry: UInt64) {
       self.entered = entered
       self.busyAtEntry = busyAtEntry
     }
 
-    /// Ends a segment that served no single request, adds it to the total, and returns its length.
+    /// The busy time that ended between a reading of the total (`busy`, taken at the call or when
+    /// awaited work finished) and this segment's entry.
     @inlinable
-    @discardableResult
-    public func close() -> UInt64 {
-      let length = MonotonicClock.now() &- entered
-      owner.add(length)
-      return length
-    }
-
-    /// Ends the only segment of a request whose caller read `busyAtCall` (the domain's `nanoseconds`) as
-    /// it invoked the cache, adds it to the total, and returns the request's timing.
-    @inlinable
-    public func end(busyAtCall: UInt64) -> IsolationTiming {
-      IsolationTiming(
-        entered: entered, reentryWait: 0, service: close(),
-        busyWait: busyAtEntry &- min(busyAtCall, busyAtEntry))
+    public func busyWait(since busy: UInt64) -> UInt64 {
+      busyAtEntry &- min(busy, busyAtEntry)
     }
   }
 }

@@ -2,7 +2,7 @@
 /// lookup is the call itself, so the harness's and the call's own costs are all that is left to measure.
 ///
 /// Its timing says the request entered at clock 0 and stayed 0 ns, so a client records queue delay and
-/// service time (both 0) exactly as it does for a real cache.
+/// service time (both 0), and the busy part of the wait (0), exactly as it does for a real cache.
 struct AnswerAtOnceCache: Cache {
   /// The payload's bytes, shared by every answer.
   let bytes: [UInt8]
@@ -13,7 +13,7 @@ struct AnswerAtOnceCache: Cache {
   nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
     CacheLookup(
       value: CachedValue(payload: Payload(key: key, bytes: bytes)), outcome: .hit,
-      timing: IsolationTiming(entered: 0, reentryWait: 0, service: 0))
+      timing: IsolationTiming(entered: 0, reentryWait: 0, service: 0, busyWait: 0))
   }
 
   /// Nothing to remove.

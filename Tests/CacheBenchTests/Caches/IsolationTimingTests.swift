@@ -116,13 +116,13 @@ struct IsolationTimingTests {
 
   @Test func theBusyPartOfAWaitIsTheSegmentsThatEndedBetweenTheCallAndTheEntry() {
     let busy = IsolationBusyTime()
-    let earlier = busy.enter().close()
+    let earlier = busy.close(busy.enter())
     let busyAtCall = busy.nanoseconds
     #expect(busyAtCall == earlier)
-    let other = busy.enter().close()
+    let other = busy.close(busy.enter())
     let own = busy.enter()
     #expect(own.busyAtEntry == earlier + other)
-    let timing = own.end(busyAtCall: busyAtCall)
+    let timing = busy.end(own, busyAtCall: busyAtCall)
     #expect(timing.busyWait == other, "only the segment that ended after the call")
     #expect(timing.reentryWait == 0)
     #expect(busy.nanoseconds == earlier + other + timing.service)
@@ -143,7 +143,7 @@ struct IsolationTimingTests {
   @Test func utilisationIsEachDomainsBusyTimeOverTheWindow() throws {
     let domains = [IsolationBusyTime(), IsolationBusyTime()]
     let start = domains.map(\.nanoseconds)
-    let first = domains[0].enter().close()
+    let first = domains[0].close(domains[0].enter())
     let utilisation = try #require(
       IsolationUtilisation(domains: domains, start: start, windowNanoseconds: 1_000_000_000))
     #expect(utilisation.busyNanoseconds == [first, 0])

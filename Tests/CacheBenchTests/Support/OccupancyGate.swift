@@ -40,7 +40,7 @@ extension NaiveActorCache {
   func hold(until gate: OccupancyGate) {
     let segment = busy.enter()
     gate.hold()
-    segment.close()
+    busy.close(segment)
   }
 }
 
@@ -50,7 +50,7 @@ extension CoalescingActorCache {
   func hold(until gate: OccupancyGate) {
     let segment = busy.enter()
     gate.hold()
-    segment.close()
+    busy.close(segment)
   }
 }
 
