@@ -56,7 +56,8 @@ actor NaiveActorCache: Cache {
     let cause: MissCause
     if let value = storage[key] {
       guard keepsRetention, retention.touch(key, now: now) == .expired else {
-        return CacheLookup(value: value, outcome: .hit, timing: busy.end(first, busyAtCall: busyAtCall))
+        return CacheLookup(
+          value: value, outcome: .hit, timing: busy.end(first, busyAtCall: busyAtCall))
       }
       storage[key] = nil
       cause = .expired

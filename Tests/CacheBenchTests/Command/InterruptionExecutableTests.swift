@@ -18,13 +18,8 @@ struct InterruptionExecutableTests {
 
   /// The child, its stdout and stderr being read as it writes them.
   private func start(_ arguments: [String]) throws -> (Process, OutputWatcher, OutputWatcher) {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = directory.appendingPathComponent("cachebench")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: executable.path),
-      "build the cachebench executable first (swift build --build-tests)")
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = try ExecutableRun.executable()
     process.arguments = arguments
     let output = Pipe()
     let log = Pipe()

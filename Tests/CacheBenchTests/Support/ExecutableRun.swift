@@ -8,13 +8,8 @@ enum ExecutableRun {
   /// Runs `cachebench` (built next to the test bundle) with `arguments` plus `--csv -` and returns its
   /// CSV rows, each keyed by column name, and what it wrote on stderr.
   static func csv(_ arguments: [String]) throws -> (rows: [[String: String]], log: String) {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = directory.appendingPathComponent("cachebench")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: executable.path),
-      "build the cachebench executable first (swift build --build-tests)")
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = try executable()
     process.arguments = arguments + ["--csv", "-"]
     let output = Pipe()
     let log = try temporaryLog()
@@ -34,6 +29,16 @@ enum ExecutableRun {
       return Dictionary(uniqueKeysWithValues: zip(header.map(String.init), fields.map(String.init)))
     }
     return (rows, logText)
+  }
+
+  /// The `cachebench` built next to the test bundle.
+  static func executable() throws -> URL {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = directory.appendingPathComponent("cachebench")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build the cachebench executable first (swift build --build-tests)")
+    return executable
   }
 
   /// An open, already unlinked, empty file for the child's stderr: nothing is left behind.

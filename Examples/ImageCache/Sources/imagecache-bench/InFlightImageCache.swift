@@ -83,7 +83,8 @@ actor InFlightImageCache: Cache {
       reentryWait: second.entered > downloaded.finishedAt
         ? second.entered &- downloaded.finishedAt : 0,
       service: firstService &+ busy.close(second),
-      busyWait: first.busyWait(since: busyAtCall) &+ second.busyWait(since: downloaded.busyAtFinish))
+      busyWait: first.busyWait(since: busyAtCall) &+ second.busyWait(since: downloaded.busyAtFinish)
+    )
     return CacheLookup(value: downloaded.image, outcome: outcome, timing: timing)
   }
 
@@ -111,7 +112,8 @@ actor InFlightImageCache: Cache {
     let image = CachedValue(payload: payload, decoded: decoder?.decode(payload))
     entries[key] = .ready(image)
     busy.close(segment)
-    return Downloaded(image: image, finishedAt: MonotonicClock.now(), busyAtFinish: busy.nanoseconds)
+    return Downloaded(
+      image: image, finishedAt: MonotonicClock.now(), busyAtFinish: busy.nanoseconds)
   }
 
   /// Forgets `key`'s image and cancels its download, if one is in flight. Like most app caches it has no
