@@ -187,9 +187,10 @@ public enum CacheBenchCommand {
       return ExitCode.failure
     }
     if let note = RunNotes.fetchLatencySpread(results) { printError(note) }
+    let repeated = VariantRepetitions.grouping(results)
     let table =
-      TableWriter.render(results) + "\n"
-      + ContentionTableWriter.render(results, calibration: calibration)
+      TableWriter.render(repeated: repeated) + "\n"
+      + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
       + CalibrationTableWriter.summary(calibration)
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.
@@ -200,7 +201,7 @@ public enum CacheBenchCommand {
     for output in outputs {
       do {
         let text = try RunOutputs.render(
-          output.option, results: results, scenario: scenario, metadata: metadata,
+          output.option, repeated: repeated, scenario: scenario, metadata: metadata,
           calibration: calibration, interrupted: stopReason != nil)
         if output.isStandardOutput {
           print(text, terminator: "")
@@ -233,7 +234,7 @@ public enum CacheBenchCommand {
     }
     if let baselinePath = configuration.baselinePath {
       let baseline = ResultDocument(
-        kind: .baseline, results: results, scenario: scenario, metadata: metadata,
+        kind: .baseline, repeated: repeated, scenario: scenario, metadata: metadata,
         calibration: calibration)
       do {
         try AtomicFileWriter.write(baseline.json.rendered(), toPath: baselinePath)

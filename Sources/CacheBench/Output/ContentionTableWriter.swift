@@ -6,10 +6,16 @@ import CacheBenchCore
 /// hit path as a multiple of its floor.
 ///
 /// For `mutex` the isolation is the lock: wait is the lock wait, service the hold time. Latencies are in
-/// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`.
+/// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`. A variant
+/// measured several times shows the median of each figure over its repetitions, like the main table.
 enum ContentionTableWriter {
   /// The table for `results`, in the order given, with hit paths from `calibration` when there is one.
   static func render(_ results: [VariantResult], calibration: Calibration?) -> String {
+    render(repeated: results.map(VariantRepetitions.init(single:)), calibration: calibration)
+  }
+
+  /// The table for `repeated`, one row per variant in the order given.
+  static func render(repeated: [VariantRepetitions], calibration: Calibration?) -> String {
     var table = TextTable(columns: [
       .init(header: "variant", alignment: .left),
       .init(header: "decode", alignment: .left),
@@ -26,33 +32,47 @@ enum ContentionTableWriter {
       .init(header: "hit path", alignment: .right),
       .init(header: "vs floor", alignment: .left),
     ])
-    for result in results {
-      let hitPath = calibration?.hitPath(of: result.variant)
+    for group in repeated {
+      let variant = group.variant
+      let timed = group.measurements.allSatisfy(\.isolationTimed)
+      let hitPath = calibration?.hitPath(of: variant)
       table.rows.append(
-        [result.variant.name, result.variant.decode.rawValue]
-          + spectrum(result.actorWait, known: result.isolationTimed)
-          + spectrum(result.actorService, known: result.isolationTimed)
-          + sampled(result.schedulingDelay) + [
+        [variant.name, variant.decode.rawValue]
+          + spectrum(group, \.actorWait, known: timed)
+          + spectrum(group, \.actorService, known: timed)
+          + sampled(group) + [
             hitPath.map(CalibrationTableWriter.cost) ?? "n/a",
-            calibration.map { CalibrationTableWriter.floorRatioText($0, result.variant) } ?? "n/a",
+            calibration.map { CalibrationTableWriter.floorRatioText($0, variant) } ?? "n/a",
           ])
     }
     return table.render()
   }
 
-  /// p50 and p99 of a sampled histogram, `n/a` when it took no sample.
-  private static func sampled(_ histogram: LatencyHistogram) -> [String] {
-    guard histogram.totalCount > 0 else { return [CSVWriter.notAvailable, CSVWriter.notAvailable] }
-    return [50, 99].map { HumanUnits.latency(nanoseconds: histogram.value(atPercentile: $0)) }
+  /// p50 and p99 of the scheduling delay, `n/a` when some repetition took no sample.
+  private static func sampled(_ group: VariantRepetitions) -> [String] {
+    [50.0, 99].map { percentile in
+      group.median { VariantRepetitions.percentile(percentile, of: $0.schedulingDelay) }
+        .map(latency) ?? CSVWriter.notAvailable
+    }
   }
 
-  /// p50, p99, p99.9 and max of `histogram`, four dashes when it recorded nothing, or four `n/a` when
-  /// the design did not time its isolation (`known` false).
-  private static func spectrum(_ histogram: LatencyHistogram, known: Bool) -> [String] {
+  /// p50, p99, p99.9 and max of `histogram`, four dashes when some repetition recorded nothing, or
+  /// four `n/a` when the design did not time its isolation (`known` false).
+  private static func spectrum(
+    _ group: VariantRepetitions, _ histogram: KeyPath<VariantResult, LatencyHistogram>, known: Bool
+  ) -> [String] {
     guard known else { return Array(repeating: CSVWriter.notAvailable, count: 4) }
-    guard histogram.totalCount > 0 else { return ["-", "-", "-", "-"] }
-    return [50, 99, 99.9].map {
-      HumanUnits.latency(nanoseconds: histogram.value(atPercentile: $0))
-    } + [HumanUnits.latency(nanoseconds: histogram.max)]
+    let figures: [(LatencyHistogram) -> Double?] =
+      [50, 99, 99.9].map { percentile in
+        { VariantRepetitions.percentile(percentile, of: $0) }
+      } + [{ $0.isEmpty ? nil : Double($0.max) }]
+    return figures.map { figure in
+      group.median { figure($0[keyPath: histogram]) }.map(latency) ?? "-"
+    }
+  }
+
+  /// A median latency in `HumanUnits`.
+  private static func latency(_ nanoseconds: Double) -> String {
+    HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded(.toNearestOrAwayFromZero)))
   }
 }
