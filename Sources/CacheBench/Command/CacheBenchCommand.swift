@@ -76,6 +76,7 @@ public enum CacheBenchCommand {
       printError(error.description)
       return ExitCode.usage
     }
+    let reference: ReferenceSelection?
     do {
       if let name = configuration.pendingProfileVariant {
         try configuration.selectProfiledVariant(named: name)
@@ -83,6 +84,7 @@ public enum CacheBenchCommand {
       // A profile may have changed the variants the command line's rates and limits apply to.
       try configuration.scenario.checkDesignTraits()
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
+      reference = try configuration.repeatOptions.selection(in: configuration.scenario.variants)
     } catch {
       printError(error.description)
       return ExitCode.usage
@@ -110,7 +112,7 @@ public enum CacheBenchCommand {
     let style = ProgressReporter.style(
       quiet: configuration.isQuiet, standardErrorIsTerminal: Terminal.standardErrorIsTerminal)
     let progress = ProgressReporter(
-      style: style, variantCount: scenario.variants.count,
+      style: style, variantCount: scenario.variants.count * configuration.repeatOptions.count,
       width: Terminal.standardErrorColumns ?? 80)
     progress.begin(summary: RunDescription.summary(of: scenario))
     let calibration = await CalibrateCommand.calibrate(for: scenario)
@@ -138,6 +140,7 @@ public enum CacheBenchCommand {
     }
     driver.meter = meter
     driver.runDeadline = configuration.deadline
+    driver.repetitions = configuration.repeatOptions.count
     driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
     driver.windowObserver = profiling
     let runStop = driver.runStop
@@ -188,8 +191,12 @@ public enum CacheBenchCommand {
     }
     if let note = RunNotes.fetchLatencySpread(results) { printError(note) }
     let repeated = VariantRepetitions.grouping(results)
+    let ratios =
+      configuration.repeatOptions.showsRatios
+      ? reference.map { ReferenceRatios(repeated, selection: $0) } : nil
+    let ratioLines = ratios.map(RatioLinesWriter.render) ?? ""
     let table =
-      TableWriter.render(repeated: repeated) + "\n"
+      TableWriter.render(repeated: repeated) + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
       + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
       + CalibrationTableWriter.summary(calibration)
     if configuration.writesToStandardOutput {
@@ -202,7 +209,7 @@ public enum CacheBenchCommand {
       do {
         let text = try RunOutputs.render(
           output.option, repeated: repeated, scenario: scenario, metadata: metadata,
-          calibration: calibration, interrupted: stopReason != nil)
+          calibration: calibration, ratios: ratios, interrupted: stopReason != nil)
         if output.isStandardOutput {
           print(text, terminator: "")
         } else {

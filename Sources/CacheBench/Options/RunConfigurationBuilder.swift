@@ -26,6 +26,7 @@ struct RunConfigurationBuilder {
   private var profiling = ProfilingOptions()
   private var profileVariant: String?
   private var deadline: Duration?
+  private var repeatOptions = RepeatOptions()
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -72,6 +73,8 @@ struct RunConfigurationBuilder {
         isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
     case .warmup:
       scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
+    case .repetitions, .reference:
+      try repeatOptions.apply(value, for: option)
     case .latency:
       let distribution = try LatencyDistribution.parse(value, for: option)
       scenario.fetchLatency = distribution.mean
@@ -198,6 +201,9 @@ struct RunConfigurationBuilder {
     configuration.baselinePath = baselinePath
     configuration.profiling = profiling
     configuration.deadline = deadline
+    configuration.repeatOptions = repeatOptions
+    // With a profile, the variants (and so the reference) are known once it is read.
+    if profilePath == nil { _ = try repeatOptions.selection(in: scenario.variants) }
     if let profilePath {
       configuration.profile = ProfileRequest(path: profilePath, overrides: scenarioSettings)
       // The profile may change the variants, so the selection waits until it is read.

@@ -38,6 +38,8 @@ struct SweepConfigurationBuilder {
       shardCounts = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
     case .concurrency:
       concurrencies = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
+    case .repetitions, .reference:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.sweepSubcommand)
     case .maxTime:
       maxTime = try OptionValueParser.duration(
         value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
