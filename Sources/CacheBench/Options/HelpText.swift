@@ -77,8 +77,9 @@ enum HelpText {
                                 0...1000000000. (default: 2000)
       --repeat <n>              Measure each variant n times, 1...100,
                                 interleaved (ABCD DCBA ABCD); figures are
-                                medians with 95% intervals, and ratios to
-                                --reference follow the table. (default: 1)
+                                medians with intervals (95% from n = 6), and
+                                ratios to --reference follow the table.
+                                (default: 1)
       --reference <name>        What the ratio lines divide by: a design, per
                                 decode placement (coalescing), or a variant
                                 (coalescing/inside); alone it shows them.

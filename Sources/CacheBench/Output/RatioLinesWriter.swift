@@ -38,8 +38,7 @@ enum RatioLinesWriter {
   static func title(_ ratios: [ReferenceRatio], selection: ReferenceSelection) -> String? {
     guard let pairs = ratios.map(\.ratio.count).max() else { return nil }
     guard pairs > 1 else {
-      return "ratios to \(selection.name), from one repetition (no interval; --repeat 3 or more"
-        + " gives one):"
+      return "ratios to \(selection.name), from one repetition (no interval without --repeat):"
     }
     let coverage = ratios.first { $0.ratio.count == pairs }?.ratio.confidence ?? 0
     return "ratios to \(selection.name), median [\(percent(coverage)) interval] of \(pairs) paired"

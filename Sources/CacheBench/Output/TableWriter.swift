@@ -40,7 +40,7 @@ enum TableWriter {
     guard let most = repeated.map(\.count).max(), most > 1 else { return "" }
     let fewest = repeated.map(\.count).min() ?? most
     return "each figure is the median of \(fewest == most ? "" : "up to ")\(most) repetitions,"
-      + " measured interleaved; their 95% intervals are in the CSV and JSON\n"
+      + " measured interleaved; the CSV and JSON give its interval\n"
   }
 
   /// One line per repository variant with its writes and admission figures, e.g.

@@ -39,7 +39,7 @@ struct RatioLinesWriterTests {
       VariantRepetitions.grouping(results), selection: .variant(Fixtures.coalescingInside))
     let lines = RatioLinesWriter.render(ratios).split(separator: "\n").map(String.init)
     let title =
-      "ratios to coalescing/inside, from one repetition (no interval; --repeat 3 or more gives one):"
+      "ratios to coalescing/inside, from one repetition (no interval without --repeat):"
     #expect(lines.first == title)
     #expect(lines.dropFirst().first == "throughput (higher is faster)")
     #expect(lines.dropFirst(2).first == "  naive/inside: 0.50× coalescing/inside")

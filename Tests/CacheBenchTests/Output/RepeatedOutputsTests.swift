@@ -141,8 +141,8 @@ struct RepeatedOutputsTests {
     let table = TableWriter.render(repeated: Self.repeated)
     #expect(
       table.contains(
-        "each figure is the median of 3 repetitions, measured interleaved; their 95% intervals are"
-          + " in the CSV and JSON\n"))
+        "each figure is the median of 3 repetitions, measured interleaved; the CSV and JSON give"
+          + " its interval\n"))
     #expect(!TableWriter.render(repeated: single).contains("median"))
   }
 
