@@ -76,6 +76,7 @@ public enum CacheBenchCommand {
       printError(error.description)
       return ExitCode.usage
     }
+    let reference: ReferenceSelection?
     do {
       if let name = configuration.pendingProfileVariant {
         try configuration.selectProfiledVariant(named: name)
@@ -83,6 +84,7 @@ public enum CacheBenchCommand {
       // A profile may have changed the variants the command line's rates and limits apply to.
       try configuration.scenario.checkDesignTraits()
       try MemoryBudget.check(configuration.scenario, physicalMemory: HostInfo.physicalMemoryBytes)
+      reference = try configuration.repeatOptions.selection(in: configuration.scenario.variants)
     } catch {
       printError(error.description)
       return ExitCode.usage
@@ -110,7 +112,7 @@ public enum CacheBenchCommand {
     let style = ProgressReporter.style(
       quiet: configuration.isQuiet, standardErrorIsTerminal: Terminal.standardErrorIsTerminal)
     let progress = ProgressReporter(
-      style: style, variantCount: scenario.variants.count,
+      style: style, variantCount: scenario.variants.count * configuration.repeatOptions.count,
       width: Terminal.standardErrorColumns ?? 80)
     progress.begin(summary: RunDescription.summary(of: scenario))
     let calibration = await CalibrateCommand.calibrate(for: scenario)
@@ -138,6 +140,7 @@ public enum CacheBenchCommand {
     }
     driver.meter = meter
     driver.runDeadline = configuration.deadline
+    driver.repetitions = configuration.repeatOptions.count
     driver.recordsRawLatencies = configuration.rawLatenciesPath != nil
     driver.windowObserver = profiling
     let runStop = driver.runStop
@@ -187,9 +190,14 @@ public enum CacheBenchCommand {
       return ExitCode.failure
     }
     if let note = RunNotes.fetchLatencySpread(results) { printError(note) }
+    let repeated = VariantRepetitions.grouping(results)
+    let ratios =
+      configuration.repeatOptions.showsRatios
+      ? reference.map { ReferenceRatios(repeated, selection: $0) } : nil
+    let ratioLines = ratios.map(RatioLinesWriter.render) ?? ""
     let table =
-      TableWriter.render(results) + "\n"
-      + ContentionTableWriter.render(results, calibration: calibration)
+      TableWriter.render(repeated: repeated) + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
+      + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
       + CalibrationTableWriter.summary(calibration)
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.
@@ -200,8 +208,8 @@ public enum CacheBenchCommand {
     for output in outputs {
       do {
         let text = try RunOutputs.render(
-          output.option, results: results, scenario: scenario, metadata: metadata,
-          calibration: calibration, interrupted: stopReason != nil)
+          output.option, repeated: repeated, scenario: scenario, metadata: metadata,
+          calibration: calibration, ratios: ratios, interrupted: stopReason != nil)
         if output.isStandardOutput {
           print(text, terminator: "")
         } else {
@@ -233,7 +241,7 @@ public enum CacheBenchCommand {
     }
     if let baselinePath = configuration.baselinePath {
       let baseline = ResultDocument(
-        kind: .baseline, results: results, scenario: scenario, metadata: metadata,
+        kind: .baseline, repeated: repeated, scenario: scenario, metadata: metadata,
         calibration: calibration)
       do {
         try AtomicFileWriter.write(baseline.json.rendered(), toPath: baselinePath)

@@ -10,26 +10,30 @@ enum RunOutputs {
     }
   }
 
-  /// The text of the format `option` names for a finished run; `interrupted` marks a run cut short by a
-  /// signal or its deadline.
+  /// The text of the format `option` names for a finished run, one entry per variant with its
+  /// repetitions; `ratios` are the ratio lines the table showed, if any; `interrupted` marks a run cut
+  /// short by a signal or its deadline.
   static func render(
-    _ option: OptionName, results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
-    calibration: Calibration? = nil, interrupted: Bool = false
+    _ option: OptionName, repeated: [VariantRepetitions], scenario: Scenario,
+    metadata: RunMetadata, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil,
+    interrupted: Bool = false
   ) throws(OutputError) -> String {
     switch option {
     case .json:
       return try JSONWriter.render(
-        results: results, scenario: scenario, metadata: metadata, interrupted: interrupted,
-        calibration: calibration)
+        repeated: repeated, scenario: scenario, metadata: metadata, interrupted: interrupted,
+        calibration: calibration, ratios: ratios)
     case .markdown:
-      return MarkdownWriter.render(results: results, scenario: scenario, metadata: metadata)
+      return MarkdownWriter.render(
+        repeated: repeated, scenario: scenario, metadata: metadata, ratios: ratios)
     case .histogramCSV:
-      return HistogramCSVWriter.render(results: results)
+      return HistogramCSVWriter.render(repeated: repeated)
     case .rawLatencies:
-      return RawLatencyWriter.render(results: results, scenario: scenario)
+      return RawLatencyWriter.render(
+        results: repeated.flatMap(\.measurements), scenario: scenario)
     default:
       return CSVWriter.render(
-        results: results, scenario: scenario, metadata: metadata, calibration: calibration)
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
     }
   }
 }

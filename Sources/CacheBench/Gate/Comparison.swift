@@ -174,15 +174,22 @@ struct Comparison: Sendable {
   static let requestCountMetrics = ["requests", "fetches", "leaders"]
 
   /// Scenario fields both runs record with different values, e.g. `keys 2000 vs 1000`; numbers are
-  /// compared by value, so `1.0` and `1` agree.
+  /// compared by value, so `1.0` and `1` agree, and a flag the CSV writes as text agrees with the
+  /// JSON's boolean, so `"false"` and `false` agree.
   static func scenarioDifferences(_ baseline: JSONValue, _ current: JSONValue) -> [String] {
     guard case .object(let members) = baseline else { return [] }
+    func flag(_ value: JSONValue) -> JSONValue {
+      if case .string(let text) = value, text == "true" || text == "false" {
+        return .bool(text == "true")
+      }
+      return value
+    }
     var differences: [String] = []
     for member in members {
       guard let other = current[member.key] else { continue }
       let same =
         if let a = member.value.doubleValue, let b = other.doubleValue { a == b } else {
-          member.value == other
+          flag(member.value) == flag(other)
         }
       if !same {
         differences.append("\(member.key) \(member.value.summary) vs \(other.summary)")

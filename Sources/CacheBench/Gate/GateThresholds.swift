@@ -82,6 +82,9 @@ struct GateThresholds: Sendable, Equatable {
   ///   runs of `Profiles/callgrind.json` under callgrind spread by less than 0.1%, so 1% is far above
   ///   noise yet below any change to the hit path worth noticing. It is not portable: another
   ///   toolchain compiles other instructions, and glibc picks its string functions by CPU.
+  /// - `repetitions`, `ci_level` and the `*_ci_*` interval bounds of a `--repeat` run are named by no
+  ///   rule, so they are shown and never judged: an interval's width measures the host's noise, not
+  ///   the code, and a baseline of one repetition has none.
   static let builtIn: [String: MetricRule] = [
     "requests": MetricRule(better: .equal, portable: true),
     "errors": .exact,

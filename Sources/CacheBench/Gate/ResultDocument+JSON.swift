@@ -130,7 +130,10 @@ extension VariantMetrics {
         field: "\(path).metrics", value: metricsValue.summary, reason: "must be an object")
     }
     var metrics: [Metric] = []
-    for member in members {
+    // The `--json` result writes every CSV column from `requests` on as a metric, among them the ones
+    // that describe a figure rather than measure it (`peak_rss_source`); as from the CSV, they are
+    // not metrics.
+    for member in members where !ResultDocument.variantColumns.contains(member.key) {
       let field = "\(path).metrics.\(member.key)"
       guard !metrics.contains(where: { $0.name == member.key }) else {
         throw Violation(field: field, value: member.value.summary, reason: "appears twice")

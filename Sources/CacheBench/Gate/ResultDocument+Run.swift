@@ -10,11 +10,22 @@ extension ResultDocument {
     kind: Kind, results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil
   ) {
+    self.init(
+      kind: kind, repeated: results.map(VariantRepetitions.init(single:)), scenario: scenario,
+      metadata: metadata, calibration: calibration)
+  }
+
+  /// The document of a finished run whose variants may each have been measured several times: the
+  /// medians and intervals its CSV has (`CSVWriter.render(repeated:)`).
+  init(
+    kind: Kind, repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
+  ) {
     let csv = CSVWriter.render(
-      results: results, scenario: scenario, metadata: metadata, calibration: calibration)
+      repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
     // The writer's own output always parses; a failure here is a bug in writer or reader.
     let table = try! CSVTable.parse(csv)
-    if results.isEmpty {
+    if repeated.isEmpty {
       self.init(
         kind: kind, interrupted: false, metadata: .object([]), scenario: .object([]), variants: [])
     } else {

@@ -78,6 +78,15 @@ enum HelpText {
                                 (default: none, --requests applies)
       --warmup <n>              Unmeasured warm-up requests before each window,
                                 0...1000000000. (default: 2000)
+      --repeat <n>              Measure each variant n times, 1...100,
+                                interleaved (ABCD DCBA ABCD); figures are
+                                medians with intervals (95% from n = 6), and
+                                ratios to --reference follow the table.
+                                (default: 1)
+      --reference <name>        What the ratio lines divide by: a design, per
+                                decode placement (coalescing), or a variant
+                                (coalescing/inside); alone it shows them.
+                                (default: coalescing, else the first design)
       --latency <latency>       Fetch latency, each duration 0...60s: 2ms
                                 (constant), uniform:1ms..5ms, exp:2ms (mean),
                                 lognormal:2ms,0.5 (median, sigma),

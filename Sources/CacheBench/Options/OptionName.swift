@@ -30,6 +30,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case duration = "--duration"
   /// Warm-up requests before each window.
   case warmup = "--warmup"
+  /// Measurements of each variant, interleaved, reported as medians with intervals.
+  case repetitions = "--repeat"
+  /// The design or variant the ratio lines divide by.
+  case reference = "--reference"
   /// Fetch latency: a duration (constant) or a distribution (`LatencyDistribution`).
   case latency = "--latency"
   /// Size of each fetched payload in bytes.

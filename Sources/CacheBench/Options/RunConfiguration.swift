@@ -27,6 +27,8 @@ struct RunConfiguration: Sendable, Equatable {
   var pendingProfileVariant: String? = nil
   /// Bound on the whole run's wall time (`--deadline`); when it passes the run stops as on SIGINT.
   var deadline: Duration? = nil
+  /// Measurements per variant and the ratios' reference (`--repeat`, `--reference`).
+  var repeatOptions = RepeatOptions()
 
   /// The value of `csvPath` that means "write the CSV to stdout".
   static let standardOutputPath = "-"

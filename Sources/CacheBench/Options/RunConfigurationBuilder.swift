@@ -26,6 +26,7 @@ struct RunConfigurationBuilder {
   private var profiling = ProfilingOptions()
   private var profileVariant: String?
   private var deadline: Duration?
+  private var repeatOptions = RepeatOptions()
 
   /// The thread counts `--threads` allows: enough to oversubscribe any machine cachebench runs on
   /// many times over, few enough that starting them per window stays cheap.
@@ -78,6 +79,8 @@ struct RunConfigurationBuilder {
         isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
     case .warmup:
       scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
+    case .repetitions, .reference:
+      try repeatOptions.apply(value, for: option)
     case .latency:
       let distribution = try LatencyDistribution.parse(value, for: option)
       scenario.fetchLatency = distribution.mean
@@ -204,6 +207,9 @@ struct RunConfigurationBuilder {
     configuration.baselinePath = baselinePath
     configuration.profiling = profiling
     configuration.deadline = deadline
+    configuration.repeatOptions = repeatOptions
+    // With a profile, the variants (and so the reference) are known once it is read.
+    if profilePath == nil { _ = try repeatOptions.selection(in: scenario.variants) }
     if let profilePath {
       configuration.profile = ProfileRequest(path: profilePath, overrides: scenarioSettings)
       // The profile may change the variants, so the selection waits until it is read.

@@ -46,6 +46,8 @@ struct SweepConfigurationBuilder {
     case .threads:
       threadCounts = try OptionValueParser.integerList(
         value, for: option, in: RunConfigurationBuilder.threadCounts)
+    case .repetitions, .reference:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.sweepSubcommand)
     case .maxTime:
       maxTime = try OptionValueParser.duration(
         value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",

@@ -1,7 +1,8 @@
 import CacheBenchCore
 
 /// Renders a run as CSV: one header line, then one row per variant, every row repeating the run's
-/// metadata and scenario so files of several runs can be concatenated and filtered.
+/// metadata and scenario so files of several runs can be concatenated and filtered. A variant measured
+/// several times (`--repeat`) still has one row, of medians (`render(repeated:)`).
 ///
 /// The format is RFC 4180: records end in CRLF (`\r\n`), the last one included, as the RFC specifies
 /// and spreadsheet and data-frame readers accept; a field containing a comma, a double quote, CR or LF
@@ -35,23 +36,22 @@ enum CSVWriter {
     results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil
   ) -> String {
-    var text = record(columns)
-    for result in results {
-      text += record(
-        values(of: result, scenario: scenario, metadata: metadata, calibration: calibration))
-    }
-    return text
+    render(
+      repeated: results.map(VariantRepetitions.init(single:)), scenario: scenario,
+      metadata: metadata, calibration: calibration)
   }
 
   /// The fields of one result's record in column order, unescaped: what `render` writes, where the
   /// JSON export reads its metrics (so both files carry the same figures under the same names), and
-  /// what documents that append columns of their own (a sweep's) start from.
+  /// what documents that append columns of their own (a sweep's) start from. The repetition columns
+  /// describe `repetitions`, the variant's measurements `result` is one of: by default only itself.
   static func values(
     of result: VariantResult, scenario: Scenario, metadata: RunMetadata,
-    calibration: Calibration? = nil
+    calibration: Calibration? = nil, repetitions: VariantRepetitions? = nil
   ) -> [String] {
     let row = Row(
-      result: result, scenario: scenario, metadata: metadata, calibration: calibration)
+      result: result, scenario: scenario, metadata: metadata, calibration: calibration,
+      repetitions: repetitions ?? VariantRepetitions(single: result))
     return fields.map { $0.value(row) }
   }
 
@@ -74,6 +74,7 @@ enum CSVWriter {
     var scenario: Scenario
     var metadata: RunMetadata
     var calibration: Calibration?
+    var repetitions: VariantRepetitions
   }
 
   /// A column: its header name and how its value is written.
@@ -300,6 +301,16 @@ enum CSVWriter {
     Field(name: "isolation_domains") { known($0.result.utilisation?.domains) },
     // Client threads (issue 15): `--threads`, empty when the clients ran on Swift's global executor.
     Field(name: "threads") { $0.scenario.threads.map { String($0) } ?? "" },
+    // Repetitions (`--repeat`, issue 15): how many windows the row is the median of, the coverage of the
+    // intervals, and the intervals of the medians (`MedianInterval`), empty for one repetition.
+    Field(name: "repetitions") { String($0.repetitions.count) },
+    Field(name: "ci_level") { confidence(of: $0.repetitions) },
+    Field(name: "throughput_ci_low") { bound("throughput", of: $0.repetitions, upper: false) },
+    Field(name: "throughput_ci_high") { bound("throughput", of: $0.repetitions, upper: true) },
+    Field(name: "latency_p50_ci_low_ns") { bound("latency_p50", of: $0.repetitions, upper: false) },
+    Field(name: "latency_p50_ci_high_ns") { bound("latency_p50", of: $0.repetitions, upper: true) },
+    Field(name: "latency_p99_ci_low_ns") { bound("latency_p99", of: $0.repetitions, upper: false) },
+    Field(name: "latency_p99_ci_high_ns") { bound("latency_p99", of: $0.repetitions, upper: true) },
   ]
 
   /// A percentile (the maximum for nil) of `actor_busy_wait`: `n/a` unless the design measured it for

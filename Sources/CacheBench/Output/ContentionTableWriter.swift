@@ -9,10 +9,16 @@ import CacheBenchCore
 ///
 /// For `mutex` the isolation is the lock: wait is the lock wait, service the hold time. Latencies are in
 /// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`. The p99.9 and
-/// maximum of each are in the CSV and JSON.
+/// maximum of each are in the CSV and JSON. A variant measured several times shows the median of each
+/// figure over its repetitions, like the main table.
 enum ContentionTableWriter {
   /// The table for `results`, in the order given, with hit paths from `calibration` when there is one.
   static func render(_ results: [VariantResult], calibration: Calibration?) -> String {
+    render(repeated: results.map(VariantRepetitions.init(single:)), calibration: calibration)
+  }
+
+  /// The table for `repeated`, one row per variant in the order given.
+  static func render(repeated: [VariantRepetitions], calibration: Calibration?) -> String {
     var table = TextTable(columns: [
       .init(header: "variant", alignment: .left),
       .init(header: "decode", alignment: .left),
@@ -28,45 +34,62 @@ enum ContentionTableWriter {
       .init(header: "hit path", alignment: .right),
       .init(header: "vs floor", alignment: .left),
     ])
-    for result in results {
-      let hitPath = calibration?.hitPath(of: result.variant)
+    for group in repeated {
+      let variant = group.variant
+      let timed = group.measurements.allSatisfy(\.isolationTimed)
+      let busyTimed = group.measurements.allSatisfy(\.busyWaitTimed)
+      let hitPath = calibration?.hitPath(of: variant)
       table.rows.append(
-        [result.variant.name, result.variant.decode.rawValue]
-          + spectrum(result.actorWait, known: result.isolationTimed)
-          + spectrum(result.actorBusyWait, known: result.busyWaitTimed)
-          + sampled(result.schedulingDelay)
-          + spectrum(result.actorService, known: result.isolationTimed) + [
-            utilisation(result.utilisation),
+        [variant.name, variant.decode.rawValue]
+          + spectrum(group, \.actorWait, known: timed)
+          + spectrum(group, \.actorBusyWait, known: busyTimed)
+          + sampled(group)
+          + spectrum(group, \.actorService, known: timed) + [
+            utilisation(group),
             hitPath.map(CalibrationTableWriter.cost) ?? "n/a",
-            calibration.map { CalibrationTableWriter.floorRatioText($0, result.variant) } ?? "n/a",
+            calibration.map { CalibrationTableWriter.floorRatioText($0, variant) } ?? "n/a",
           ])
     }
     return table.render()
   }
 
-  /// The busiest domain's share as a percentage, with the mean when there are several domains.
-  static func utilisation(_ utilisation: IsolationUtilisation?) -> String {
-    guard let utilisation else { return CSVWriter.notAvailable }
-    let maximum = percent(utilisation.maximum)
-    guard utilisation.domains > 1 else { return maximum }
-    return "\(maximum) max, \(percent(utilisation.mean)) mean"
+  /// The busiest domain's share as a percentage, with the mean when there are several domains; medians
+  /// over the repetitions, `n/a` when some repetition had no busy totals.
+  private static func utilisation(_ group: VariantRepetitions) -> String {
+    guard let maximum = group.median({ $0.utilisation?.maximum }),
+      let mean = group.median({ $0.utilisation?.mean }),
+      let domains = group.first.utilisation?.domains
+    else { return CSVWriter.notAvailable }
+    guard domains > 1 else { return percent(maximum) }
+    return "\(percent(maximum)) max, \(percent(mean)) mean"
   }
 
   private static func percent(_ share: Double) -> String {
     DecimalText.fixed(share * 100, fractionDigits: 1) + "%"
   }
 
-  /// p50 and p99 of a sampled histogram, `n/a` when it took no sample.
-  private static func sampled(_ histogram: LatencyHistogram) -> [String] {
-    guard histogram.totalCount > 0 else { return [CSVWriter.notAvailable, CSVWriter.notAvailable] }
-    return [50, 99].map { HumanUnits.latency(nanoseconds: histogram.value(atPercentile: $0)) }
+  /// p50 and p99 of the scheduling delay, `n/a` when some repetition took no sample.
+  private static func sampled(_ group: VariantRepetitions) -> [String] {
+    [50.0, 99].map { percentile in
+      group.median { VariantRepetitions.percentile(percentile, of: $0.schedulingDelay) }
+        .map(latency) ?? CSVWriter.notAvailable
+    }
   }
 
-  /// p50 and p99 of `histogram`, two dashes when it recorded nothing, or two `n/a` when the design did
-  /// not measure it (`known` false).
-  private static func spectrum(_ histogram: LatencyHistogram, known: Bool) -> [String] {
+  /// p50 and p99 of `histogram`, dashes when some repetition recorded nothing, or `n/a` when the design
+  /// did not measure it (`known` false).
+  private static func spectrum(
+    _ group: VariantRepetitions, _ histogram: KeyPath<VariantResult, LatencyHistogram>, known: Bool
+  ) -> [String] {
     guard known else { return [CSVWriter.notAvailable, CSVWriter.notAvailable] }
-    guard histogram.totalCount > 0 else { return ["-", "-"] }
-    return [50, 99].map { HumanUnits.latency(nanoseconds: histogram.value(atPercentile: $0)) }
+    return [50.0, 99].map { percentile in
+      group.median { VariantRepetitions.percentile(percentile, of: $0[keyPath: histogram]) }
+        .map(latency) ?? "-"
+    }
+  }
+
+  /// A median latency in `HumanUnits`.
+  private static func latency(_ nanoseconds: Double) -> String {
+    HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded(.toNearestOrAwayFromZero)))
   }
 }

@@ -22,13 +22,19 @@ enum HistogramCSVWriter {
 
   /// The header, then every row of every named histogram of every result, in order.
   static func render(results: [VariantResult]) -> String {
+    render(repeated: results.map(VariantRepetitions.init(single:)))
+  }
+
+  /// The header, then every row of every named histogram of every variant, each histogram pooled over
+  /// the variant's repetitions (`VariantRepetitions.pooledHistograms`).
+  static func render(repeated: [VariantRepetitions]) -> String {
     var text = CSVWriter.record(columns)
-    for result in results {
+    for group in repeated {
       let variant = [
-        result.variant.name, result.variant.design.name, result.variant.decode.rawValue,
-        String(result.variant.shards),
+        group.variant.name, group.variant.design.name, group.variant.decode.rawValue,
+        String(group.variant.shards),
       ]
-      for (name, histogram) in result.namedHistograms {
+      for (name, histogram) in group.pooledHistograms {
         for row in histogram.percentileDistribution(ticksPerHalfDistance: ticksPerHalfDistance) {
           text += CSVWriter.record(
             variant + [

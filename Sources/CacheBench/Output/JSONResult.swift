@@ -22,6 +22,9 @@ struct JSONResult: Codable, Sendable, Equatable {
   var metadata: Metadata
   var scenario: ScenarioRecord
   var variants: [VariantRecord]
+  /// Each variant's figures over its reference variant's (`ReferenceRatio`), when the run showed them
+  /// (`--repeat` above 1, or `--reference`); absent otherwise.
+  var ratios: [RatioRecord]? = nil
 
   enum CodingKeys: String, CodingKey {
     case schema
@@ -30,6 +33,49 @@ struct JSONResult: Codable, Sendable, Equatable {
     case metadata
     case scenario
     case variants
+    case ratios
+  }
+
+  /// One ratio line: `variant`'s `figure` over `reference`'s, the median of the repetitions' paired
+  /// ratios and its interval (`low`, `high`: `null` from one repetition) with its coverage.
+  struct RatioRecord: Codable, Sendable, Equatable {
+    /// `design(shards)/decode`, as `scenario.variants` names it.
+    var variant: String
+    var reference: String
+    /// `throughput`, `latency_p50` or `latency_p99`.
+    var figure: String
+    var median: Double
+    var low: Double?
+    var high: Double?
+    /// The probability that [low, high] covers the true median ratio; 0 from one repetition.
+    var confidence: Double
+    /// Paired repetitions the ratio is the median of.
+    var repetitions: Int
+
+    /// The record of `ratio`.
+    init(_ ratio: ReferenceRatio) {
+      variant = ratio.variant.description
+      reference = ratio.reference.description
+      figure = ratio.figure
+      median = ratio.ratio.median
+      low = ratio.ratio.bounds?.lowerBound
+      high = ratio.ratio.bounds?.upperBound
+      confidence = ratio.ratio.confidence
+      repetitions = ratio.ratio.count
+    }
+
+    /// Writes every key, `null` for a missing bound, rather than the synthesised omission.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(variant, forKey: .variant)
+      try container.encode(reference, forKey: .reference)
+      try container.encode(figure, forKey: .figure)
+      try container.encode(median, forKey: .median)
+      try container.encode(low, forKey: .low)
+      try container.encode(high, forKey: .high)
+      try container.encode(confidence, forKey: .confidence)
+      try container.encode(repetitions, forKey: .repetitions)
+    }
   }
 
   /// Who ran what, where and when (`RunMetadata`).

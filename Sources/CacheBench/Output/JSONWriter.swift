@@ -13,6 +13,18 @@ enum JSONWriter {
     results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false,
     calibration: Calibration? = nil
   ) -> JSONResult {
+    document(
+      repeated: results.map(VariantRepetitions.init(single:)), scenario: scenario,
+      metadata: metadata, interrupted: interrupted, calibration: calibration)
+  }
+
+  /// The document of a run whose variants may each have been measured several times: one record per
+  /// variant, its metrics the medians the CSV has (`CSVWriter.values(of:)`), its histograms pooled
+  /// over the repetitions (`VariantRepetitions.pooledHistograms`), and `ratios` when given.
+  static func document(
+    repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
+    interrupted: Bool = false, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil
+  ) -> JSONResult {
     JSONResult(
       schema: JSONResult.currentSchema,
       kind: JSONResult.resultKind,
@@ -25,8 +37,11 @@ enum JSONWriter {
         hostCores: metadata.hostCores,
         hostName: metadata.hostName),
       scenario: scenarioRecord(scenario),
-      variants: results.map {
+      variants: repeated.map {
         variantRecord($0, scenario: scenario, metadata: metadata, calibration: calibration)
+      },
+      ratios: ratios.flatMap {
+        $0.ratios.isEmpty ? nil : $0.ratios.map(JSONResult.RatioRecord.init)
       })
   }
 
@@ -35,9 +50,19 @@ enum JSONWriter {
     results: [VariantResult], scenario: Scenario, metadata: RunMetadata, interrupted: Bool = false,
     calibration: Calibration? = nil
   ) throws(OutputError) -> String {
+    try render(
+      repeated: results.map(VariantRepetitions.init(single:)), scenario: scenario,
+      metadata: metadata, interrupted: interrupted, calibration: calibration)
+  }
+
+  /// The document of a run with repetitions as JSON text; see `document(repeated:)`.
+  static func render(
+    repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
+    interrupted: Bool = false, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil
+  ) throws(OutputError) -> String {
     let document = document(
-      results: results, scenario: scenario, metadata: metadata, interrupted: interrupted,
-      calibration: calibration)
+      repeated: repeated, scenario: scenario, metadata: metadata, interrupted: interrupted,
+      calibration: calibration, ratios: ratios)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data: Data
@@ -55,10 +80,12 @@ enum JSONWriter {
 
   /// One result's identity, its metrics from its CSV fields, and its named histograms.
   private static func variantRecord(
-    _ result: VariantResult, scenario: Scenario, metadata: RunMetadata, calibration: Calibration?
+    _ repeated: VariantRepetitions, scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration?
   ) -> JSONResult.VariantRecord {
+    let result = repeated.first
     let fields = CSVWriter.values(
-      of: result, scenario: scenario, metadata: metadata, calibration: calibration)
+      of: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
     // The document's own `interrupted` member carries the run's flag, and scenario columns appended
@@ -71,7 +98,7 @@ enum JSONWriter {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]
-    for (name, histogram) in result.namedHistograms {
+    for (name, histogram) in repeated.pooledHistograms {
       histograms[name] = HistogramRecord(histogram)
     }
     return JSONResult.VariantRecord(

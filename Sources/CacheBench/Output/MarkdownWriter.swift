@@ -5,15 +5,27 @@ import CacheBenchCore
 /// A heading, then the same table as the terminal (`TableWriter.columns`, one unit per column named
 /// in its header) with the best value of a column in bold instead of followed by `*`, a line
 /// explaining the bold, the configured and realised fetch latency per variant as a list, and the
-/// workload and run metadata. Text columns are left-aligned and numbers right-aligned (`:--`, `--:`);
-/// a `|` inside a cell is escaped as `\|`.
+/// workload and run metadata. With repetitions, a line says the figures are medians, and the ratio
+/// lines follow in a code block, aligned as on the terminal. Text columns are left-aligned and
+/// numbers right-aligned (`:--`, `--:`); a `|` inside a cell is escaped as `\|`.
 enum MarkdownWriter {
   /// The whole document, ending in a newline.
   static func render(results: [VariantResult], scenario: Scenario, metadata: RunMetadata) -> String
   {
-    let table = ResultTable(columns: TableWriter.columns, results: results)
+    render(
+      repeated: results.map(VariantRepetitions.init(single:)), scenario: scenario,
+      metadata: metadata)
+  }
+
+  /// The document of a run whose variants may each have been measured several times: the table of
+  /// medians, a line saying so, and the ratio lines (`RatioLinesWriter`) in a code block when given.
+  static func render(
+    repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
+    ratios: ReferenceRatios? = nil
+  ) -> String {
+    let table = ResultTable(columns: TableWriter.columns, repeated: repeated)
     var text = "### cachebench results\n\n"
-    if results.contains(where: \.interrupted) {
+    if repeated.contains(where: { $0.measurements.contains(where: \.interrupted) }) {
       text += "**Interrupted**: the run was cut short; these are the results measured so far.\n\n"
     }
     text += row(table.headers.map(escaped))
@@ -32,18 +44,25 @@ enum MarkdownWriter {
         "\n**Bold**: best in its column (highest throughput; lowest latency, fetches and"
         + " duplicate fetches).\n"
     }
-    if !results.isEmpty {
+    let repetitions = TableWriter.repetitionLine(repeated)
+    if !repetitions.isEmpty {
+      text += "\n" + escaped(repetitions.prefix(1).uppercased() + repetitions.dropFirst())
+    }
+    if let ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
+      text += "\n```text\n" + lines + "```\n"
+    }
+    if !repeated.isEmpty {
       text += "\nFetch latency, configured and realised at the fetcher:\n\n"
-      for result in results {
-        text += "- `\(result.variant.description)`: configured "
-        text += HumanUnits.latency(result.configuredFetchLatency)
-        if result.fetchLatency.isEmpty {
-          text += ", no fetches\n"
-        } else {
-          let p50 = result.fetchLatency.value(atPercentile: 50)
-          let p99 = result.fetchLatency.value(atPercentile: 99)
+      for group in repeated {
+        text += "- `\(group.variant.description)`: configured "
+        text += HumanUnits.latency(group.first.configuredFetchLatency)
+        if let p50 = group.realisedFetchLatency(atPercentile: 50),
+          let p99 = group.realisedFetchLatency(atPercentile: 99)
+        {
           text += ", realised p50 \(HumanUnits.latency(nanoseconds: p50))"
           text += ", p99 \(HumanUnits.latency(nanoseconds: p99))\n"
+        } else {
+          text += ", no fetches\n"
         }
       }
     }

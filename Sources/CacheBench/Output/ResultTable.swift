@@ -27,6 +27,14 @@ struct ResultTable {
 
   /// The cells of `results` in `columns`, in the order given.
   init(columns: [TableColumn], results: [VariantResult]) {
+    self.init(columns: columns, repeated: results.map(VariantRepetitions.init(single:)))
+  }
+
+  /// The cells of `repeated` in `columns`, one row per variant in the order given. A variant measured
+  /// several times shows, in each quantity, count and figure column, the median of its measurements'
+  /// values (`VariantRepetitions.median`; a count's rounded to an integer), or no value when some
+  /// measurement had none; text cells are its first measurement's.
+  init(columns: [TableColumn], repeated: [VariantRepetitions]) {
     headers = []
     alignments = columns.map(\.alignment)
     isMarked = []
@@ -37,17 +45,25 @@ struct ResultTable {
       var header = column.header
       switch column.content {
       case .text(let cell):
-        texts = results.map(cell)
-        shown = Array(repeating: nil, count: results.count)
+        texts = repeated.map { cell($0.first) }
+        shown = Array(repeating: nil, count: repeated.count)
       case .count(let value):
-        let values = results.map(value)
+        let values = repeated.map { group in
+          Int((group.median { Double(value($0)) } ?? 0).rounded(.toNearestOrAwayFromZero))
+        }
         texts = values.map(String.init)
         shown = values.map(Int64.init)
       case .quantity(let scale, let value):
-        let formatted = scale.format(results.map(value))
+        let formatted = scale.format(repeated.map { $0.median(value) })
         texts = formatted.texts.map { $0 ?? "-" }
         shown = formatted.shownValues
         header += " [\(formatted.symbol)]"
+      case .figure(let value, let missing, let format):
+        texts = repeated.map { group in
+          if let median = group.median(value) { return format(median) }
+          return missing(group.measurements.first { value($0) == nil } ?? group.first)
+        }
+        shown = Array(repeating: nil, count: repeated.count)
       }
       let best = column.best.flatMap { Self.bestValue(of: shown, $0) }
       headers.append(header)
@@ -57,7 +73,7 @@ struct ResultTable {
           Cell(text: text, isBest: best != nil && value == best)
         })
     }
-    rows = results.indices.map { row in columnCells.map { $0[row] } }
+    rows = repeated.indices.map { row in columnCells.map { $0[row] } }
   }
 
   /// The best of `values` by `rule`, or `nil` when marking it would tell nothing (see `ResultTable`).

@@ -5,7 +5,8 @@ import CacheBenchCore
 /// which value counts as the column's best, if any.
 ///
 /// Text cells are written as given. Quantity cells share one unit per column (`ColumnScale`), named
-/// in the header as `p50 [µs]`. Count cells are plain integers.
+/// in the header as `p50 [µs]`. Count cells are plain integers. Figure cells are each formatted on
+/// their own (`HumanUnits`, a fixed number of decimals).
 struct TableColumn {
   /// Where a cell's text sits within the column's width.
   enum Alignment {
@@ -29,6 +30,11 @@ struct TableColumn {
     case quantity(ColumnScale, (VariantResult) -> Double?)
     /// An exact count, shown as a plain integer.
     case count((VariantResult) -> Int)
+    /// A figure `format` writes, or the text `missing` gives when `value` is nil (not measured, or
+    /// nothing to measure); a variant measured several times shows the median of its values.
+    case figure(
+      value: (VariantResult) -> Double?, missing: (VariantResult) -> String,
+      format: (Double) -> String)
   }
 
   var header: String
@@ -62,6 +68,16 @@ struct TableColumn {
     value: @escaping (VariantResult) -> Double?
   ) -> TableColumn {
     TableColumn(header: header, best: best, content: .quantity(scale, value))
+  }
+
+  /// A right-aligned column of figures each written by `format`, `n/a` (or what `missing` says) where
+  /// `value` is nil.
+  static func figure(
+    _ header: String, missing: @escaping (VariantResult) -> String = { _ in "n/a" },
+    format: @escaping (Double) -> String, value: @escaping (VariantResult) -> Double?
+  ) -> TableColumn {
+    TableColumn(
+      header: header, best: nil, content: .figure(value: value, missing: missing, format: format))
   }
 
   /// A right-aligned column of exact counts.

@@ -24,23 +24,47 @@ enum TableWriter {
 
   /// The table and fetch latency lines for `results`, in the order given, each line ending in `\n`.
   static func render(_ results: [VariantResult]) -> String {
-    table(results) + fetchLatencyLines(results) + repositoryLines(results)
+    render(repeated: results.map(VariantRepetitions.init(single:)))
+  }
+
+  /// The table and fetch latency lines for `repeated`, one row and line per variant in the order
+  /// given, each figure the median over the variant's repetitions; a line under the table says so when
+  /// a variant was measured more than once.
+  static func render(repeated: [VariantRepetitions]) -> String {
+    table(repeated) + repetitionLine(repeated) + fetchLatencyLines(repeated)
+      + repositoryLines(repeated: repeated)
+  }
+
+  /// `each figure is the median of 3 repetitions, …`, when some variant was measured more than once.
+  static func repetitionLine(_ repeated: [VariantRepetitions]) -> String {
+    guard let most = repeated.map(\.count).max(), most > 1 else { return "" }
+    let fewest = repeated.map(\.count).min() ?? most
+    return "each figure is the median of \(fewest == most ? "" : "up to ")\(most) repetitions,"
+      + " measured interleaved; the CSV and JSON give its interval\n"
   }
 
   /// One line per repository variant with its writes and admission figures, e.g.
   /// `repository repository/inside: writes 509, conflicts 92, stale_rejected 387,
-  /// stale_served_after_write 0`; nothing for the other designs.
-  static func repositoryLines(_ results: [VariantResult]) -> String {
-    let rows = results.compactMap { result in
-      result.repository.map {
-        (label: "\(result.variant.description):", figures: $0, rejected: result.staleRejected ?? 0)
-      }
+  /// stale_served_after_write 0` (medians over repetitions); nothing for the other designs.
+  static func repositoryLines(repeated: [VariantRepetitions]) -> String {
+    let rows = repeated.compactMap { group -> (label: String, figures: [Int])? in
+      guard group.first.repository != nil else { return nil }
+      let figures: [(VariantResult) -> Int] = [
+        { $0.repository?.writes ?? 0 }, { $0.repository?.conflicts ?? 0 },
+        { $0.staleRejected ?? 0 }, { $0.repository?.staleServedAfterWrite ?? 0 },
+      ]
+      return (
+        "\(group.variant.description):",
+        figures.map { figure in
+          Int((group.median { Double(figure($0)) } ?? 0).rounded(.toNearestOrAwayFromZero))
+        }
+      )
     }
     let width = rows.map(\.label.count).max() ?? 0
     return rows.map { row in
-      "repository " + pad(row.label, to: width, alignment: .left) + " writes \(row.figures.writes),"
-        + " conflicts \(row.figures.conflicts), stale_rejected \(row.rejected),"
-        + " stale_served_after_write \(row.figures.staleServedAfterWrite)\n"
+      "repository " + pad(row.label, to: width, alignment: .left) + " writes \(row.figures[0]),"
+        + " conflicts \(row.figures[1]), stale_rejected \(row.figures[2]),"
+        + " stale_served_after_write \(row.figures[3])\n"
     }.joined()
   }
 
@@ -62,44 +86,46 @@ enum TableWriter {
       .quantity("max", scale: .latency, best: .lowest) {
         $0.latency.isEmpty ? nil : Double($0.latency.max)
       },
-      Column(header: "hits", alignment: .right) {
-        known($0.outcomesReported ? String($0.hits) : nil)
-      },
-      Column(header: "joins", alignment: .right) {
-        known($0.outcomesReported ? String($0.joins) : nil)
-      },
+      .figure("hits", format: integer) { $0.outcomesReported ? Double($0.hits) : nil },
+      .figure("joins", format: integer) { $0.outcomesReported ? Double($0.joins) : nil },
       .count("fetches", best: .lowest) { $0.fetches },
       .count("dup_fetches", best: .lowest) { $0.duplicateFetches },
       // The memory column group: what the window left allocated, per cached entry, allocations per
       // request, the process's peak RSS, and CPU per request; `n/a` where not measured.
-      Column(header: "alloc_delta", alignment: .right) {
-        known($0.resources.allocator.map { HumanUnits.bytes($0.allocatedDeltaBytes) })
+      .figure("alloc_delta", format: bytes) {
+        $0.resources.allocator.map { Double($0.allocatedDeltaBytes) }
       },
-      Column(header: "B/entry", alignment: .right) { bytesPerEntry($0.resources) },
-      Column(header: "mallocs/req", alignment: .right) {
-        known($0.mallocsPerRequest.map { DecimalText.fixed($0, fractionDigits: 1) })
+      .figure("B/entry", missing: nothingToCharge, format: bytes) {
+        $0.resources.cachedEntries == 0 ? nil : $0.resources.bytesPerEntry
       },
-      Column(header: "peak_rss", alignment: .right) {
-        known($0.resources.peakRSSBytes.map { HumanUnits.bytes($0) })
-      },
-      Column(header: "cpu/req", alignment: .right) {
-        known(
-          $0.cpuNanosecondsPerRequest.map {
-            HumanUnits.latency(nanoseconds: UInt64($0.rounded()))
-          })
-      },
+      .figure("mallocs/req", format: oneDecimal) { $0.mallocsPerRequest },
+      .figure("peak_rss", format: bytes) { $0.resources.peakRSSBytes.map(Double.init) },
+      .figure("cpu/req", format: latency) { $0.cpuNanosecondsPerRequest },
     ]
   }
 
-  /// The cell of a measured figure, or `n/a` when it was not measured.
-  private static func known(_ text: String?) -> String {
-    text ?? CSVWriter.notAvailable
+  /// `-` when the cache holds nothing, so there is no entry to charge; `n/a` when not measured.
+  private static func nothingToCharge(_ result: VariantResult) -> String {
+    result.resources.cachedEntries == 0 ? "-" : CSVWriter.notAvailable
   }
 
-  /// `-` when the cache holds nothing, so there is no entry to charge.
-  private static func bytesPerEntry(_ resources: ResourceUsage) -> String {
-    if resources.cachedEntries == 0 { return "-" }
-    return known(resources.bytesPerEntry.map { HumanUnits.bytes(Int($0.rounded())) })
+  private static func oneDecimal(_ value: Double) -> String {
+    DecimalText.fixed(value, fractionDigits: 1)
+  }
+
+  /// Nanoseconds in `HumanUnits`.
+  private static func latency(_ nanoseconds: Double) -> String {
+    HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded(.toNearestOrAwayFromZero)))
+  }
+
+  /// A count as a plain integer; a median of an even number of repetitions rounds to one.
+  private static func integer(_ value: Double) -> String {
+    String(Int64(value.rounded(.toNearestOrAwayFromZero)))
+  }
+
+  /// Bytes in binary units (`HumanUnits.bytes`).
+  private static func bytes(_ value: Double) -> String {
+    HumanUnits.bytes(Int(value.rounded(.toNearestOrAwayFromZero)))
   }
 
   /// A histogram's percentile in nanoseconds, or `nil` when it recorded nothing.
@@ -108,8 +134,8 @@ enum TableWriter {
   }
 
   /// The padded table, its underline, its rows and, when something is marked, the legend.
-  private static func table(_ results: [VariantResult]) -> String {
-    let table = ResultTable(columns: columns, results: results)
+  private static func table(_ repeated: [VariantRepetitions]) -> String {
+    let table = ResultTable(columns: columns, repeated: repeated)
     // A marked column gives every cell a one-character suffix, `*` or a space, so digits stay aligned.
     func suffix(_ column: Int, _ isBest: Bool) -> String {
       table.isMarked[column] ? (isBest ? "*" : " ") : ""
@@ -138,23 +164,23 @@ enum TableWriter {
     return text
   }
 
-  private static func fetchLatencyLines(_ results: [VariantResult]) -> String {
-    let labels = results.map { "\($0.variant.description):" }
-    let configured = results.map { HumanUnits.latency($0.configuredFetchLatency) }
+  private static func fetchLatencyLines(_ repeated: [VariantRepetitions]) -> String {
+    let labels = repeated.map { "\($0.variant.description):" }
+    let configured = repeated.map { HumanUnits.latency($0.first.configuredFetchLatency) }
     let labelWidth = labels.map(\.count).max() ?? 0
     let configuredWidth = configured.map(\.count).max() ?? 0
-    let realised = results.map { result in
-      result.fetchLatency.totalCount == 0
-        ? nil
-        : (
-          p50: latencyText(result.fetchLatency, atPercentile: 50),
-          p99: latencyText(result.fetchLatency, atPercentile: 99)
+    let realised = repeated.map { group in
+      group.realisedFetchLatency(atPercentile: 50).map { p50 in
+        (
+          p50: HumanUnits.latency(nanoseconds: p50),
+          p99: HumanUnits.latency(nanoseconds: group.realisedFetchLatency(atPercentile: 99) ?? 0)
         )
+      }
     }
     let p50Width = realised.map { $0?.p50.count ?? 0 }.max() ?? 0
     let p99Width = realised.map { $0?.p99.count ?? 0 }.max() ?? 0
     var text = ""
-    for index in results.indices {
+    for index in repeated.indices {
       var line = "fetch latency " + pad(labels[index], to: labelWidth, alignment: .left)
       line += " configured " + pad(configured[index], to: configuredWidth, alignment: .right)
       if let realised = realised[index] {
@@ -166,14 +192,6 @@ enum TableWriter {
       text += line + "\n"
     }
     return text
-  }
-
-  /// A percentile in its own unit for the fetch latency lines, or `-` for an empty histogram.
-  private static func latencyText(_ histogram: LatencyHistogram, atPercentile percentile: Double)
-    -> String
-  {
-    histogram.isEmpty
-      ? "-" : HumanUnits.latency(nanoseconds: histogram.value(atPercentile: percentile))
   }
 
   private static func pad(_ text: String, to width: Int, alignment: Alignment) -> String {

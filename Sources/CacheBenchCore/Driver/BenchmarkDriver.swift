@@ -28,13 +28,16 @@ package struct BenchmarkDriver: Sendable {
   /// The run's own bound (`--deadline`), when it has one: a hung window then counts as stalled soon
   /// enough for the variants after it to be measured before the deadline (see `stallTimeout`).
   package var runDeadline: Duration? = nil
+  /// How many times each variant is measured (`--repeat`), in the order `RepetitionOrder` gives.
+  package var repetitions = 1
 
   package init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
     self.onEvent = onEvent
   }
 
-  /// Measures every variant of the scenario, one after another.
+  /// Measures every variant of the scenario, one after another, `repetitions` times; a variant that
+  /// could not be built or stalled is not measured again.
   @concurrent
   package func run() async throws(AccountingError) -> [VariantResult] {
     let keys = KeySequence(
@@ -42,15 +45,22 @@ package struct BenchmarkDriver: Sendable {
     let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
     let lead = await SleepLead.calibrated(for: scenario.latencyDistribution.typical)
     var results: [VariantResult] = []
-    for variant in scenario.variants {
+    var givenUp: [Variant] = []
+    for (variant, repetition) in RepetitionOrder.schedule(
+      scenario.variants, repetitions: repetitions)
+    {
       if runStop.isRequested { break }
+      if givenUp.contains(variant) { continue }
       onEvent(.started(variant))
       guard var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
       else {
         // A stop ends the run; a design whose factory failed (already reported) ends only its variant.
         if runStop.isRequested { break }
+        givenUp.append(variant)
         continue
       }
+      result.repetition = repetition
+      if result.stalled { givenUp.append(variant) }
       // Measured once `measure` has released the variant's caches and tasks.
       if let before = result.resources.allocatedBytesBeforeWindow,
         let after = await meter.settledAllocatedBytes(), let histogramBytes = meter.histogramBytes
@@ -275,13 +285,13 @@ package struct BenchmarkDriver: Sendable {
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
-  /// policy's timeout, shortened under a run deadline to an equal share of it per variant (plus one, for
+  /// policy's timeout, shortened under a run deadline to an equal share of it per window (plus one, for
   /// calibration and drains), so a hung variant leaves time for the others; never below 10 times the
   /// mean fetch latency, or 100 times it without a deadline, so a slow fetcher is not taken for a hang.
   var stallTimeout: Duration {
     let latency = scenario.latencyDistribution.mean
     guard let runDeadline else { return max(drain.stallTimeout, latency * 100) }
-    let share = runDeadline / (scenario.variants.count + 1)
+    let share = runDeadline / (scenario.variants.count * repetitions + 1)
     return max(min(drain.stallTimeout, share), latency * 10, .milliseconds(100))
   }
 

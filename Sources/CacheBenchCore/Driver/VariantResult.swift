@@ -3,6 +3,9 @@
 /// Names follow the metric vocabulary in DESIGN.md. Times are nanoseconds.
 package struct VariantResult: Sendable {
   package var variant: Variant
+  /// Which measurement of its variant this is, from 0, in a run that measures each variant several
+  /// times (`BenchmarkDriver.repetitions`); always 0 otherwise.
+  package var repetition = 0
   /// Cache lookups completed or failed in the window.
   package var requests: Int
   package var hits: Int

@@ -120,7 +120,7 @@ package struct LatencyHistogram: Sendable, Equatable {
   ///
   /// Both histograms must have the same `highestTrackableValue` and `significantDigits`, because
   /// counters are added index by index.
-  mutating func merge(_ other: LatencyHistogram) {
+  package mutating func merge(_ other: LatencyHistogram) {
     precondition(
       highestTrackableValue == other.highestTrackableValue
         && significantDigits == other.significantDigits,

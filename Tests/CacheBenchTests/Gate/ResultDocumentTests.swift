@@ -98,6 +98,30 @@ struct ResultDocumentTests {
     }
   }
 
+  @Test func aJSONResultIsReadWithTheMetricsOfItsCSV() throws {
+    // naive/inside has every memory figure, so its peak_rss_source is text: a column that describes
+    // peak_rss_bytes, not a metric, which the reader must skip rather than refuse.
+    let results = [OutputFixtures.naiveInside, OutputFixtures.shardedOutside]
+    let json = try JSONWriter.render(
+      results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(json.contains("\"peak_rss_source\" : \"vmhwm\""))
+    let fromJSON = try ResultDocument.parse(json, path: "result.json")
+    let fromCSV = try ResultDocument.parse(
+      CSVWriter.render(
+        results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata),
+      path: "result.csv")
+    #expect(fromJSON.variants.map(\.key) == fromCSV.variants.map(\.key))
+    // The CSV writes `ignore_cancellation` as text, the JSON as a boolean: the same scenario.
+    #expect(fromJSON.scenario["ignore_cancellation"] == .bool(false))
+    #expect(fromCSV.scenario["ignore_cancellation"] == .string("false"))
+    #expect(Comparison.scenarioDifferences(fromCSV.scenario, fromJSON.scenario).isEmpty)
+    for (read, expected) in zip(fromJSON.variants, fromCSV.variants) {
+      // The JSON's metrics are keyed and sorted by name.
+      #expect(
+        read.metrics.sorted { $0.name < $1.name } == expected.metrics.sorted { $0.name < $1.name })
+    }
+  }
+
   @Test func anEmptyCSVFieldIsAnUnmeasuredMetricNotZero() throws {
     var result = OutputFixtures.shardedOutside
     result.fetchLatency = LatencyHistogram()

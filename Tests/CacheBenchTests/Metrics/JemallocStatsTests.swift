@@ -108,9 +108,11 @@
       }
       await executor.shutdown()
       // Without the sweep, the two threads' caches would still hold thousands of these uncounted. The
-      // size class is rare, not private: another test may allocate a block of it meanwhile.
+      // size class is rare, not private: other tests running meanwhile allocate blocks of it too (112
+      // more were counted once, as strings of CSV text grew through it), so the upper bound only rules
+      // out counting the same requests twice.
       #expect(counted >= UInt64(tasks * blocksPerTask))
-      #expect(counted <= UInt64(tasks * blocksPerTask + 50))
+      #expect(counted <= UInt64(tasks * blocksPerTask) * 21 / 20)
     }
 
     /// The MIB of `stats.arenas.<all>.bins.<j>.nrequests` for the small size class holding `bytes`.

@@ -34,6 +34,8 @@ struct BadInputCorpusTests {
     case fifoPair
     /// A variant of this run.
     case variantName
+    /// A design or variant of this run.
+    case referenceName
     /// A flag: takes no value.
     case flag
     /// Requests per second, `R` or `R/s`.
@@ -60,6 +62,8 @@ struct BadInputCorpusTests {
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline: .path
     case .perfControl: .fifoPair
     case .profileVariant: .variantName
+    case .repetitions: .count(minimum: 1, maximum: 100)
+    case .reference: .referenceName
     case .quiet, .pauseBeforeWindow, .ignoreCancellation: .flag
     case .failRate, .invalidateRate, .cancelRate, .writeRate: .probability
     case .fetchLimit: .count(minimum: 1, maximum: 100_000)
@@ -102,6 +106,8 @@ struct BadInputCorpusTests {
       return ["", "only-one"]
     case .variantName:
       return ["", "fast/inside", "naive"]
+    case .referenceName:
+      return ["", "fast", "fast/inside", "naive/everywhere", "repository"]
     case .flag:
       return []
     case .rate:
@@ -122,6 +128,7 @@ struct BadInputCorpusTests {
     case .path: option == .saveBaseline ? "corpus" : "corpus-\(option.rawValue.dropFirst(2)).out"
     case .fifoPair: "ctl,ack"
     case .variantName: "naive/inside"
+    case .referenceName: "coalescing"
     case .flag: ""
     case .rate: "100/s"
     }

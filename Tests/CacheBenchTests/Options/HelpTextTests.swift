@@ -32,6 +32,8 @@ struct HelpTextTests {
     (.requests, "50000", ["--requests", "50000"]),
     (.duration, "none, --requests applies", []),
     (.warmup, "2000", ["--warmup", "2000"]),
+    (.repetitions, "1", ["--repeat", "1"]),
+    (.reference, "coalescing, else the first design", []),
     (.latency, "1ms", ["--latency", "1ms"]),
     (.payloadBytes, "4096", ["--payload-bytes", "4096"]),
     (.csv, "none", []),

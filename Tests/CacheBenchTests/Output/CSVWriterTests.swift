@@ -16,6 +16,8 @@ struct CSVWriterTests {
   /// No scheduling-delay sample and no client spread: what a fixture result without them writes.
   private static let unsampled =
     ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a" + ",,,,,n/a,n/a,n/a" + ","
+  /// A variant measured once: one repetition, no interval.
+  private static let oneRepetition = ",1" + String(repeating: ",", count: 7)
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -23,6 +25,7 @@ struct CSVWriterTests {
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
+    + oneRepetition
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -40,7 +43,7 @@ struct CSVWriterTests {
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
-    + fetcherFields + noOperationMix + unsampled + "\r\n"
+    + fetcherFields + noOperationMix + unsampled + oneRepetition + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -77,6 +80,9 @@ struct CSVWriterTests {
       "client_requests_max", "client_fairness", "clients_starved", "actor_busy_wait_p50_ns",
       "actor_busy_wait_p99_ns", "actor_busy_wait_p999_ns", "actor_busy_wait_max_ns",
       "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains", "threads",
+      "repetitions",
+      "ci_level", "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns",
+      "latency_p50_ci_high_ns", "latency_p99_ci_low_ns", "latency_p99_ci_high_ns",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -114,7 +120,7 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
-          + Self.unsampled))
+          + Self.unsampled + Self.oneRepetition))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -140,7 +146,8 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
-          + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled))
+          + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
+          + Self.oneRepetition))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -172,17 +179,17 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
-          + Self.unsampled))
+          + Self.unsampled + Self.oneRepetition))
   }
 
-  @Test func theLastColumnGivesTheClientThreads() {
+  @Test func theThreadsColumnGivesTheClientThreads() {
     var scenario = OutputFixtures.scenario
     scenario.threads = 4
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.last == "threads")
-    #expect(row.hasSuffix(",n/a,n/a,n/a,4"))
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 9)
+    #expect(row.hasSuffix(",n/a,n/a,n/a,4" + Self.oneRepetition))
   }
 
   @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {
@@ -199,7 +206,8 @@ struct CSVWriterTests {
     let row = text.split(separator: "\r\n")[1]
     #expect(
       row.hasSuffix(
-        ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled))
+        ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
+          + Self.oneRepetition))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -227,7 +235,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
-          + Self.fetcherFields + Self.noOperationMix + Self.unsampled))
+          + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -85,11 +85,13 @@ struct JSONWriterTests {
         calibration: calibration))
     // instructions_per_request is filled in only by scripts/valgrind from callgrind's counts.
     // peak_rss_source names how peak_rss_bytes was measured; it is text by design.
-    // fetch_queue_* apply only with --fetch-limit.
+    // fetch_queue_* apply only with --fetch-limit, the intervals only with two repetitions or more.
     let measuredOutsideTheRun: Set = [
       "instructions_per_request", "peak_rss_source", "fetch_queue_p50_ns", "fetch_queue_p99_ns",
       "fetch_queue_max_ns", "rate_achieved", "backlog", "start_lag_max_ns",
-      "latency_actual_p50_ns", "latency_actual_p99_ns", "latency_actual_max_ns",
+      "latency_actual_p50_ns", "latency_actual_p99_ns", "latency_actual_max_ns", "ci_level",
+      "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns", "latency_p50_ci_high_ns",
+      "latency_p99_ci_low_ns", "latency_p99_ci_high_ns",
     ]
     for (name, value) in try #require(document.variants.first).metrics
     where !measuredOutsideTheRun.contains(name) {

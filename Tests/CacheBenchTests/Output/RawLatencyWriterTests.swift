@@ -16,13 +16,14 @@ struct RawLatencyWriterTests {
     sharded.rawLatencies = [
       RawLatencySample(request: 0, issuedNanoseconds: 3, latencyNanoseconds: 7)
     ]
+    sharded.repetition = 2
     let keys = KeySequence(distribution: .zipf(theta: 0.99), keys: 1_000, seed: 42)
     let expected =
-      "variant,design,decode,shards,request,key,issued_ns,latency_ns\r\n"
-      + "naive,naive,inside,1,0,\(keys.key(at: 0)),0,1200000\r\n"
-      + "naive,naive,inside,1,1,\(keys.key(at: 1)),15,1100000\r\n"
-      + "naive,naive,inside,1,2,\(keys.key(at: 2)),900,41000\r\n"
-      + "sharded(8),sharded,outside,8,0,\(keys.key(at: 0)),3,7\r\n"
+      "variant,design,decode,shards,request,key,issued_ns,latency_ns,repetition\r\n"
+      + "naive,naive,inside,1,0,\(keys.key(at: 0)),0,1200000,0\r\n"
+      + "naive,naive,inside,1,1,\(keys.key(at: 1)),15,1100000,0\r\n"
+      + "naive,naive,inside,1,2,\(keys.key(at: 2)),900,41000,0\r\n"
+      + "sharded(8),sharded,outside,8,0,\(keys.key(at: 0)),3,7,2\r\n"
     #expect(
       RawLatencyWriter.render(results: [naive, sharded], scenario: OutputFixtures.scenario)
         == expected)
@@ -32,6 +33,6 @@ struct RawLatencyWriterTests {
     #expect(
       RawLatencyWriter.render(
         results: [OutputFixtures.naiveInside], scenario: OutputFixtures.scenario)
-        == "variant,design,decode,shards,request,key,issued_ns,latency_ns\r\n")
+        == "variant,design,decode,shards,request,key,issued_ns,latency_ns,repetition\r\n")
   }
 }

@@ -1,0 +1,85 @@
+import CacheBenchCore
+
+extension CSVWriter {
+  /// The whole CSV document of a run whose variants may each have been measured several times
+  /// (`--repeat`): the header, then one record per variant, in the order given, whose every field is
+  /// the median of that field over the variant's measurements (`medianField`).
+  static func render(
+    repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
+  ) -> String {
+    var text = record(columns)
+    for variant in repeated {
+      text += record(
+        values(of: variant, scenario: scenario, metadata: metadata, calibration: calibration))
+    }
+    return text
+  }
+
+  /// The fields of one variant's record in column order, unescaped: each column's `medianField` over
+  /// the records of its measurements, which the JSON export reads as well. With one measurement, that
+  /// measurement's own fields.
+  static func values(
+    of variant: VariantRepetitions, scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
+  ) -> [String] {
+    let records = variant.measurements.map {
+      values(
+        of: $0, scenario: scenario, metadata: metadata, calibration: calibration,
+        repetitions: variant)
+    }
+    return columns.indices.map { column in medianField(records.map { $0[column] }) }
+  }
+
+  /// One field of a variant measured several times, from that field of each measurement's record.
+  ///
+  /// - The same text in every record (the scenario, the metadata, exact counts) is kept as written.
+  /// - Decimal numbers in every record give their median (the mean of the middle two for an even
+  ///   count), with as many decimals as the most precise of them, rounded half away from zero: an
+  ///   integer column stays integral, `throughput` keeps one decimal.
+  /// - Otherwise the first record's field that is not a number: empty (does not apply) or `n/a` (not
+  ///   measured) in some repetition makes the variant's field so, rather than a median of the others.
+  static func medianField(_ fields: [String]) -> String {
+    guard let first = fields.first else { return "" }
+    if fields.allSatisfy({ $0 == first }) { return first }
+    var values: [Double] = []
+    var fractionDigits = 0
+    for field in fields {
+      guard let value = decimal(field) else { return field }
+      values.append(value)
+      fractionDigits = max(
+        fractionDigits, field.split(separator: ".").dropFirst().first?.count ?? 0)
+    }
+    guard let median = MedianInterval(values)?.median else { return first }
+    return DecimalText.fixed(median, fractionDigits: min(fractionDigits, 12))
+  }
+
+  /// The `ci_level` field: the coverage of the intervals of `repetitions`, a fraction with four
+  /// decimals (`0.7500` for three repetitions); empty for one.
+  static func confidence(of repetitions: VariantRepetitions) -> String {
+    guard repetitions.count > 1 else { return "" }
+    return DecimalText.fixed(
+      MedianInterval.confidence(count: repetitions.count), fractionDigits: 4)
+  }
+
+  /// A bound of the interval of the median of `figure` (a name of `VariantRepetitions.intervalFigures`)
+  /// over `repetitions`, throughput with one decimal and latencies in whole nanoseconds; empty for one
+  /// repetition or when some repetition did not measure the figure.
+  static func bound(_ figure: String, of repetitions: VariantRepetitions, upper: Bool) -> String {
+    guard let bounds = repetitions.interval(named: figure)?.bounds else { return "" }
+    return DecimalText.fixed(
+      upper ? bounds.upperBound : bounds.lowerBound,
+      fractionDigits: figure == "throughput" ? 1 : 0)
+  }
+
+  /// `text` as a number if it is an optional `-`, digits and an optional fraction, the only numbers
+  /// this writer writes.
+  private static func decimal(_ text: String) -> Double? {
+    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count),
+      parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } })
+    else { return nil }
+    return Double(text)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
+
+/// `--repeat` and `--reference`: what they accept, the exact messages of what they refuse, and the
+/// subcommands that refuse them.
+@Suite(.timeLimit(.minutes(1)))
+struct RepeatOptionsTests {
+  private func configuration(_ arguments: [String]) throws -> RunConfiguration {
+    guard case .run(let configuration) = try CommandLineParser.parse(arguments) else {
+      throw OptionsError.unexpectedArgument("not a run")
+    }
+    return configuration
+  }
+
+  @Test func aRunMeasuresEachVariantOnceAndShowsNoRatiosByDefault() throws {
+    let options = try configuration([]).repeatOptions
+    #expect(options == RepeatOptions(count: 1, reference: nil))
+    #expect(!options.showsRatios)
+  }
+
+  @Test(arguments: [
+    (["--repeat", "3"], 3, nil), (["--repeat=100"], 100, nil),
+    (["--reference", "coalescing/inside"], 1, "coalescing/inside"),
+    (["--repeat", "5", "--reference", "sharded"], 5, "sharded"),
+  ])
+  func validValuesAreRecorded(arguments: [String], count: Int, reference: String?) throws {
+    let options = try configuration(arguments).repeatOptions
+    #expect(options.count == count)
+    #expect(options.reference == reference)
+    #expect(options.showsRatios)
+  }
+
+  @Test(arguments: [
+    (["--repeat", "0"], "invalid value '0' for --repeat: must be 1...100"),
+    (["--repeat", "101"], "invalid value '101' for --repeat: must be 1...100"),
+    (["--repeat", "three"], "invalid value 'three' for --repeat: must be 1...100, digits only"),
+    (["--repeat", "-2"], "invalid value '-2' for --repeat: must be 1...100, digits only"),
+    (["--repeat"], "missing value for --repeat"),
+    (
+      ["--reference", ""],
+      "invalid value '' for --reference: must name a design or variant, e.g. coalescing"
+    ),
+    (
+      ["--variants", "naive,mutex", "--reference", "coalescing"],
+      "invalid value 'coalescing' for --reference: not a design or variant of this run; use one"
+        + " of naive, mutex, or a variant such as naive/inside"
+    ),
+    (
+      ["--decode", "none", "--reference", "coalescing/inside"],
+      "invalid value 'coalescing/inside' for --reference: not a design or variant of this run; use"
+        + " one of naive, coalescing, sharded, mutex, or a variant such as naive/none"
+    ),
+  ])
+  func badValuesAreRefusedWithOneLine(arguments: [String], message: String) {
+    #expect(throws: OptionsError.self) { try CommandLineParser.parse(arguments) }
+    do {
+      _ = try CommandLineParser.parse(arguments)
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test(arguments: ["sweep", "calibrate"], ["--repeat", "--reference"])
+  func otherSubcommandsRefuseThem(subcommand: String, option: String) {
+    let value = option == "--repeat" ? "3" : "coalescing"
+    #expect(throws: OptionsError.self) {
+      try CommandLineParser.parse([subcommand, option, value])
+    }
+  }
+
+  @Test func aReferenceTheProfilesVariantsLackExitsSixtyFourBeforeRunning() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-reference-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let profile = directory.appendingPathComponent("profile.json").path
+    try #"{"variants": ["mutex"], "decode": ["none"], "requests": 10, "warmup": 0}"#.write(
+      toFile: profile, atomically: true, encoding: .utf8)
+    let csv = directory.appendingPathComponent("out.csv").path
+    let status = await CacheBenchCommand.main(arguments: [
+      "--profile", profile, "--reference", "coalescing", "--quiet", "--csv", csv,
+    ])
+    #expect(status == 64)
+    #expect(!FileManager.default.fileExists(atPath: csv))
+  }
+}
