@@ -28,4 +28,11 @@ static inline int cachebench_tsan_is_present(void) {
   return __tsan_acquire != 0;
 }
 
+/// Defined by the address sanitizer's runtime only.
+void __asan_init(void) __attribute__((weak));
+
+static inline int cachebench_asan_is_present(void) {
+  return __asan_init != 0;
+}
+
 #endif

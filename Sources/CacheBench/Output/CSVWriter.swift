@@ -313,36 +313,6 @@ enum CSVWriter {
     Field(name: "latency_p99_ci_high_ns") { bound("latency_p99", of: $0.repetitions, upper: true) },
   ]
 
-  /// A percentile (the maximum for nil) of `actor_busy_wait`: `n/a` unless the design measured it for
-  /// every timed request, empty when no request was timed.
-  private static func busyWait(_ percentile: Double?, _ result: VariantResult) -> String {
-    guard result.busyWaitTimed else { return notAvailable }
-    guard let percentile else { return maximum(of: result.actorBusyWait) }
-    return self.percentile(percentile, of: result.actorBusyWait)
-  }
-
-  /// A percentile (the maximum for nil) of a sampled histogram; `n/a` when it took no sample, since the
-  /// figure exists but was not measured.
-  private static func sampled(_ percentile: Double?, of histogram: LatencyHistogram) -> String {
-    guard histogram.totalCount > 0 else { return notAvailable }
-    guard let percentile else { return String(histogram.max) }
-    return String(histogram.value(atPercentile: percentile))
-  }
-
-  /// A number in Swift's shortest round-trip form, without a `.0` on whole numbers (`0`, `0.05`, `1`).
-  private static func shortest(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-  }
-
-  /// A percentile of a histogram that exists only in some runs (the fetch pool's); empty otherwise.
-  private static func optionalPercentile(_ percentile: Double, of histogram: LatencyHistogram?)
-    -> String
-  {
-    histogram.map { Self.percentile(percentile, of: $0) } ?? ""
-  }
-
-  /// The field of a figure that could not be measured; distinct from an empty field, which means the
-  /// figure does not apply.
   /// The columns that describe the scenario rather than measure it, wherever they stand in the row:
   /// readers (`ResultDocument`, the JSON result) keep them out of the metrics.
   static let scenarioColumns = [
@@ -352,77 +322,7 @@ enum CSVWriter {
     "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate", "threads",
   ]
 
+  /// The field of a figure that could not be measured; distinct from an empty field, which means the
+  /// figure does not apply.
   static let notAvailable = "n/a"
-
-  /// An integer as plain digits, or `n/a` when it was not measured.
-  private static func known<Value: BinaryInteger>(_ value: Value?) -> String {
-    value.map { String($0) } ?? notAvailable
-  }
-
-  /// Seconds with six decimals from whole microseconds.
-  private static func microseconds(_ value: Int64?) -> String {
-    value.map { DecimalText.seconds(nanoseconds: UInt64(max(0, $0)) * 1_000) } ?? notAvailable
-  }
-
-  /// Bytes with one decimal; empty when the cache holds nothing (no entry to charge), `n/a` when unknown.
-  private static func bytesPerEntry(_ resources: ResourceUsage) -> String {
-    if resources.cachedEntries == 0 { return "" }
-    return resources.bytesPerEntry.map { DecimalText.fixed($0, fractionDigits: 1) } ?? notAvailable
-  }
-
-  private static func distributionName(_ distribution: KeyDistributionKind) -> String {
-    switch distribution {
-    case .uniform: "uniform"
-    case .zipf: "zipf"
-    case .hotspot(let hot, let share): "hotspot:\(hot),\(share)"
-    }
-  }
-
-  /// Theta in Swift's shortest round-trip form (`0.99`), which is locale-free and exact.
-  private static func zipfTheta(_ distribution: KeyDistributionKind) -> String {
-    if case .zipf(let theta) = distribution { "\(theta)" } else { "" }
-  }
-
-  private static func percentile(_ percentile: Double, of histogram: LatencyHistogram) -> String {
-    histogram.totalCount == 0 ? "" : String(histogram.value(atPercentile: percentile))
-  }
-
-  /// A count of how requests were served, or `n/a` when the design did not report it for every request.
-  private static func outcomeCount(
-    _ result: VariantResult, _ count: KeyPath<VariantResult, Int>
-  ) -> String {
-    result.outcomesReported ? String(result[keyPath: count]) : notAvailable
-  }
-
-  /// A percentile (or, for nil, the maximum) of an isolation histogram, or `n/a` when the design did
-  /// not time its isolation for every request.
-  private static func isolation(
-    _ percentile: Double?, _ result: VariantResult,
-    _ histogram: KeyPath<VariantResult, LatencyHistogram>
-  ) -> String {
-    guard result.isolationTimed else { return notAvailable }
-    let histogram = result[keyPath: histogram]
-    guard let percentile else { return maximum(of: histogram) }
-    return self.percentile(percentile, of: histogram)
-  }
-
-  private static func maximum(of histogram: LatencyHistogram) -> String {
-    histogram.totalCount == 0 ? "" : String(histogram.max)
-  }
-
-  /// A floor figure with one decimal, or empty when not measured.
-  private static func cost(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "" }
-    return DecimalText.fixed(value, fractionDigits: 1)
-  }
-
-  /// A ratio with two decimals, or empty when not known.
-  private static func ratio(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "" }
-    return DecimalText.fixed(value, fractionDigits: 2)
-  }
-
-  private static func mean(of histogram: LatencyHistogram) -> String {
-    histogram.totalCount == 0 ? "" : DecimalText.fixed(histogram.mean, fractionDigits: 1)
-  }
 }

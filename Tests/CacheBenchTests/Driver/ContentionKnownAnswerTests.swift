@@ -11,7 +11,14 @@ import Testing
 ///
 /// Each runs in a `cachebench` process of its own: in the test runner the pool's threads are shared with
 /// every test running meanwhile, whose work would be the actor's wait for a thread.
-@Suite(.timeLimit(.minutes(2)))
+///
+/// Not under a sanitizer: there the runtime's own work (task creation, every hop, each instrumented) grows
+/// to the size of the decode, so the first scenario is no longer decode-bound. Under the thread sanitizer
+/// it measured a busy p50 of 1.14 ms in a 3.45 ms wait, and a utilisation under 0.5.
+@Suite(
+  .timeLimit(.minutes(2)),
+  .disabled(
+    if: SanitizerRuntime.isPresent, "the known answers are those of an uninstrumented build"))
 struct ContentionKnownAnswerTests {
   /// 16 clients on the coalescing actor, 200 µs of decode per payload, no fetch latency.
   private func run(decode: String, keys: Int, requests: Int, warmup: Int) throws -> [String: String]
