@@ -110,7 +110,7 @@ package struct BenchmarkDriver: Sendable {
     let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let decodes = DecodeCounter()
-    let probe = SchedulingProbe()
+    let probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
     let mark = await meter.begin()
     guard
       let cache = makeCache(
@@ -166,7 +166,7 @@ package struct BenchmarkDriver: Sendable {
       result.openLoop = Self.openLoopFigures(
         recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)
     }
-    result.schedulingDelay = probe.histogram
+    if let probe { result.schedulingDelay = probe.histogram }
     result.clientSpread = clientSpread
     result.utilisation = utilisation
     result.actorBusyWait = recorder.actorBusyWait

@@ -65,3 +65,41 @@ struct SchedulingProbeTests {
     #expect(probe.histogram.totalCount == 0)
   }
 }
+
+/// The probe's tick bookkeeping, with continuations that record how they were resumed.
+struct TickStateTests {
+  /// Parks a continuation in `body` and returns what it was resumed with.
+  private func resumed(_ body: @escaping @Sendable (UnsafeContinuation<Bool, Never>) -> Void) async
+    -> Bool
+  {
+    await withUnsafeContinuation { body($0) }
+  }
+
+  @Test func aTickWakesTheWaiterAndATickWithNobodyWaitingIsKeptForTheNext() async {
+    let state = SanitizerVisibleMutex(TickState())
+    #expect(state.withLock { $0.tick() } == nil, "nobody waits: the tick is kept")
+    let first = await resumed { waiter in
+      if let answer = state.withLock({ $0.wait(waiter) }) { waiter.resume(returning: answer) }
+    }
+    #expect(first, "the kept tick answers at once")
+    let second = await resumed { waiter in
+      #expect(state.withLock { $0.wait(waiter) } == nil, "no tick kept: it waits")
+      state.withLock { $0.tick() }?.resume(returning: true)
+    }
+    #expect(second)
+  }
+
+  @Test func stoppingWakesTheWaiterWithFalseAndAnswersEveryLaterWaitSo() async {
+    let state = SanitizerVisibleMutex(TickState())
+    let woken = await resumed { waiter in
+      #expect(state.withLock { $0.wait(waiter) } == nil)
+      state.withLock { $0.stop() }?.resume(returning: false)
+    }
+    #expect(!woken)
+    #expect(state.withLock { $0.tick() } == nil, "a tick after the stop wakes nobody")
+    let later = await resumed { waiter in
+      if let answer = state.withLock({ $0.wait(waiter) }) { waiter.resume(returning: answer) }
+    }
+    #expect(!later)
+  }
+}
