@@ -11,7 +11,8 @@
 /// child tasks it creates there (task groups, `async let`). What then runs on these threads, as
 /// `DedicatedThreadsExecutorTests` and `BenchmarkDriverThreadsTests` measure it by thread id:
 /// - the task's nonisolated async code, and its child tasks';
-/// - a task's code after it resumes from `Task.sleep` or from awaiting another task;
+/// - a task's code after it resumes from `Task.sleep`, from a continuation resumed on another thread, or
+///   from awaiting another task;
 /// - the isolated code of a default actor (one without a custom executor) that such a task calls. A
 ///   default actor runs on the thread of the task that takes it, and runs there whatever was queued for
 ///   it meanwhile. So an actor that only such tasks call stays on these threads (with one thread, a

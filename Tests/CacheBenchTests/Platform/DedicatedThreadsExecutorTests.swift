@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 
@@ -36,6 +37,14 @@ struct DedicatedThreadsExecutorTests {
         sched_yield()
       }
       return true
+    }
+  }
+
+  /// Suspends until a thread of the global dispatch pool resumes the task: the way `Task.sleep`'s timer
+  /// wakes it, without waiting for any time to pass.
+  nonisolated static func resumedFromAnotherThread() async {
+    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
+      DispatchQueue.global().async { waiter.resume() }
     }
   }
 
@@ -82,7 +91,8 @@ struct DedicatedThreadsExecutorTests {
   }
 
   /// What SE-0417 says runs on a preferred executor, measured: everything the task and its children do,
-  /// default actors included, even after a sleep or after awaiting another task; not unstructured tasks.
+  /// default actors included, even after being resumed from another thread (as a timer resumes a sleeping
+  /// task) or after awaiting another task; not unstructured tasks.
   @Test func withOneThreadTheTaskItsChildrenAndTheActorsItCallsShareThatThread() async throws {
     let name = "one-thread"
     let executor = await DedicatedThreadsExecutor.start(threadCount: 1, name: name)
@@ -94,8 +104,8 @@ struct DedicatedThreadsExecutorTests {
       await Self.work(log, as: "nonisolated async function")
       log.record("operation, after an await")
       await recorder.record(log, as: "default actor")
-      try? await Task.sleep(for: .milliseconds(2))
-      log.record("after Task.sleep")
+      await Self.resumedFromAnotherThread()
+      log.record("after a resumption from another thread")
       async let child: Void = Self.work(log, as: "async let")
       await child
       await withTaskGroup(of: Void.self) { group in
@@ -103,8 +113,8 @@ struct DedicatedThreadsExecutorTests {
           group.addTask {
             log.record("child task")
             await recorder.record(log, as: "default actor from a child task")
-            try? await Task.sleep(for: .milliseconds(1))
-            log.record("child task after Task.sleep")
+            await Self.resumedFromAnotherThread()
+            log.record("child task after a resumption from another thread")
           }
         }
       }
@@ -115,8 +125,8 @@ struct DedicatedThreadsExecutorTests {
     await executor.shutdown()
     let onTheThread = [
       "operation, first line", "nonisolated async function", "operation, after an await",
-      "default actor", "after Task.sleep", "async let", "child task",
-      "default actor from a child task", "child task after Task.sleep",
+      "default actor", "after a resumption from another thread", "async let", "child task",
+      "default actor from a child task", "child task after a resumption from another thread",
       "after awaiting an unstructured task",
     ]
     #expect(Set(log.places) == Set(onTheThread + ["unstructured task", "detached task"]))
