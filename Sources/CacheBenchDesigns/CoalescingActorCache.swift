@@ -142,11 +142,8 @@ actor CoalescingActorCache: Cache {
   ) throws -> CachedValue {
     let segment = busy.enter()
     defer { busy.close(segment) }
-    // Checked before decoding so an invalidated fetch costs no decode; nothing suspends in between.
-    guard table.admits(key, identity: identity) else { throw CancellationError() }
-    let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-    _ = table.complete(key, identity: identity, value: value, now: now)
-    return value
+    // Nothing suspends between the identity check and the admission.
+    return try table.admit(key, identity: identity, payload: payload, decoder: decoder, now: now)
   }
 
   private func fail(_ key: Int, identity: InFlightTable<CachedValue>.Identity) {

@@ -148,3 +148,20 @@ struct InFlightTable<Value: Sendable>: Sendable {
     }
   }
 }
+
+extension InFlightTable where Value == CachedValue {
+  /// Admits the payload that `identity`'s fetch of `key` returned, decoded with `decoder` when the run
+  /// decodes inside the cache, at `now` (read once the decode is done), and returns the value; throws
+  /// `CancellationError`, before any decode, when the entry was invalidated or replaced meanwhile (counted
+  /// in `staleRejected`). Both coalescing designs admit this way, the actor on its executor and `mutex`
+  /// under its lock.
+  mutating func admit(
+    _ key: Int, identity: Identity, payload: Payload, decoder: PayloadDecoder?,
+    now: @autoclosure () -> UInt64
+  ) throws -> CachedValue {
+    guard admits(key, identity: identity) else { throw CancellationError() }
+    let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
+    _ = complete(key, identity: identity, value: value, now: now())
+    return value
+  }
+}

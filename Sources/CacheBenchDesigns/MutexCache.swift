@@ -128,10 +128,8 @@ final class MutexCache: Cache {
       return try table.withLock { table in
         let segment = busy.enter()
         defer { busy.close(segment) }
-        guard table.admits(key, identity: identity) else { throw CancellationError() }
-        let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-        _ = table.complete(key, identity: identity, value: value, now: now)
-        return value
+        return try table.admit(
+          key, identity: identity, payload: payload, decoder: decoder, now: now)
       }
     }
   }

@@ -3,14 +3,6 @@ import CacheBenchCore
 /// How `CSVWriter`'s fields write their values: units, precision, and empty (does not apply) against
 /// `n/a` (not measured).
 extension CSVWriter {
-  /// A percentile (the maximum for nil) of `actor_busy_wait`: `n/a` unless the design measured it for
-  /// every timed request, empty when no request was timed.
-  static func busyWait(_ percentile: Double?, _ result: VariantResult) -> String {
-    guard result.busyWaitTimed else { return notAvailable }
-    guard let percentile else { return maximum(of: result.actorBusyWait) }
-    return self.percentile(percentile, of: result.actorBusyWait)
-  }
-
   /// A percentile (the maximum for nil) of a sampled histogram; `n/a` when it took no sample, since the
   /// figure exists but was not measured.
   static func sampled(_ percentile: Double?, of histogram: LatencyHistogram) -> String {
@@ -72,12 +64,14 @@ extension CSVWriter {
   }
 
   /// A percentile (or, for nil, the maximum) of an isolation histogram, or `n/a` when the design did
-  /// not time its isolation for every request.
+  /// not measure it for every request (`known`: its isolation timed, or for `actor_busy_wait` its busy
+  /// part too).
   static func isolation(
     _ percentile: Double?, _ result: VariantResult,
-    _ histogram: KeyPath<VariantResult, LatencyHistogram>
+    _ histogram: KeyPath<VariantResult, LatencyHistogram>,
+    known: KeyPath<VariantResult, Bool> = \.isolationTimed
   ) -> String {
-    guard result.isolationTimed else { return notAvailable }
+    guard result[keyPath: known] else { return notAvailable }
     let histogram = result[keyPath: histogram]
     guard let percentile else { return maximum(of: histogram) }
     return self.percentile(percentile, of: histogram)

@@ -288,10 +288,18 @@ enum CSVWriter {
     Field(name: "clients_starved") { known($0.result.clientSpread?.starved) },
     // The busy part of actor_wait and the isolation's utilisation (issue 15, `IsolationBusyTime`); n/a
     // for a design that keeps no busy totals.
-    Field(name: "actor_busy_wait_p50_ns") { busyWait(50, $0.result) },
-    Field(name: "actor_busy_wait_p99_ns") { busyWait(99, $0.result) },
-    Field(name: "actor_busy_wait_p999_ns") { busyWait(99.9, $0.result) },
-    Field(name: "actor_busy_wait_max_ns") { busyWait(nil, $0.result) },
+    Field(name: "actor_busy_wait_p50_ns") {
+      isolation(50, $0.result, \.actorBusyWait, known: \.busyWaitTimed)
+    },
+    Field(name: "actor_busy_wait_p99_ns") {
+      isolation(99, $0.result, \.actorBusyWait, known: \.busyWaitTimed)
+    },
+    Field(name: "actor_busy_wait_p999_ns") {
+      isolation(99.9, $0.result, \.actorBusyWait, known: \.busyWaitTimed)
+    },
+    Field(name: "actor_busy_wait_max_ns") {
+      isolation(nil, $0.result, \.actorBusyWait, known: \.busyWaitTimed)
+    },
     Field(name: "actor_utilisation_max") {
       $0.result.utilisation.map { DecimalText.fixed($0.maximum, fractionDigits: 4) } ?? notAvailable
     },
