@@ -55,30 +55,15 @@ enum CalibrationProbes {
     }
   }
 
-  /// A call of `Cache.lookup` on a cache that answers at once without suspending, through the same
-  /// unspecialised call the driver makes: what every lookup costs before a design does anything (the
-  /// callee's async frame, the returned value's copy and reference count).
+  /// A call of `Cache.lookup` on a cache that answers at once without suspending, through the `Cache`
+  /// witness table, as the driver calls a design whose factory returns `any Cache`: what such a call
+  /// costs before a design does anything (the callee's async frame, the returned value's copy and
+  /// reference count). A design whose factory returns one concrete type is called without it
+  /// (`CacheSpecialisation`).
   static func asyncCall(budget: CalibrationBudget) -> ProbeRound {
-    lookups(on: AnswerAtOnceCache.existential(), key: 0, operations: budget.operations(scaledBy: 1))
-  }
-
-  /// Rounds of `operations` lookups of `key` in `cache`, opened once so the calls are the driver's
-  /// unspecialised generic calls. A round in which any lookup is not a hit returns NaN.
-  static func lookups<C: Cache>(on cache: C, key: Int, operations: Int) -> ProbeRound {
-    {
-      var hits = 0
-      let start = MonotonicClock.now()
-      for _ in 0..<operations {
-        // A design that does not report outcomes (nil) is taken at its word that a warm key hits.
-        if let lookup = try? await cache.lookup(key), lookup.outcome != .join,
-          lookup.outcome != .leader
-        {
-          hits &+= 1
-        }
-      }
-      let nanoseconds = mean(since: start, operations: operations)
-      return hits == operations ? nanoseconds : .nan
-    }
+    let cache = AnswerAtOnceCache.existential()
+    let operations = budget.operations(scaledBy: 1)
+    return { await HitLookups.unspecialised(cache, 0, operations) }
   }
 
   /// A call from a task into an actor method that only increments the actor's counter, and back: the

@@ -2,8 +2,10 @@
 /// a cache that answers at once without suspending (`AnswerAtOnceCache`).
 ///
 /// The figure covers claiming the index, computing the key, both clock reads, counting the outcome,
-/// recording latency, queue delay and service time into the client's histograms, and one call of an async
-/// `lookup` that returns a ready value through the unspecialised `Cache` call the driver makes. Because the
+/// recording latency, queue delay and service time into the client's histograms, and a `lookup` that
+/// returns a ready value, called as the driver calls a design whose factory returns one concrete type:
+/// through the loop compiled for the cache's type (`CacheSpecialisation`), with the cache held as
+/// `any Cache` and opened once per round. Because the
 /// loop never suspends, it stays on one thread, so jemalloc's per-thread byte counter
 /// (`ThreadAllocationCounter`) says exactly what it allocated. Steady state: the recorder is created and the
 /// loop warmed up before anything is timed.
@@ -29,6 +31,10 @@ enum HarnessProbe {
     return (round, { state.allocatedBytesPerRequest })
   }
 
+  /// The loop the driver's clients run, compiled for `AnswerAtOnceCache` as a design's
+  /// `CacheSpecialisation` compiles it for the design's cache type.
+  private static let clientLoop = CacheSpecialisation(for: AnswerAtOnceCache.self).clientLoop
+
   /// The probe's client: its recorder, kept across rounds like a real client's, and what the rounds
   /// allocated. Used by one task only.
   private final class State {
@@ -44,9 +50,12 @@ enum HarnessProbe {
 
     /// Runs `requests` requests through the client loop, with fresh claims so the keys repeat.
     func run(keys: KeySequence, requests: Int) async {
-      await ClientLoop.run(
-        cache: cache, keys: keys, claims: RequestClaims(), limit: requests, deadline: .max,
-        decoder: nil, into: &recorder)
+      await HarnessProbe.clientLoop(
+        cache,
+        ClientLoop.Arguments(
+          keys: keys, operations: .readsOnly, claims: RequestClaims(), limit: requests,
+          deadline: .max, decoder: nil, windowStart: 0, schedule: nil, runStop: nil),
+        &recorder)
       blackHole(recorder.checksum &+ UInt64(recorder.requests))
     }
 

@@ -2,8 +2,9 @@
 /// with no other caller and so no queueing.
 ///
 /// The cache is the real design, built by its own factory with its `IsolationTiming` measurement, over a
-/// zero-latency fetcher that serves the one warm-up miss; lookups go through the same unspecialised
-/// `Cache` call the driver makes. What remains per lookup is the design's own work on a hit plus the
+/// zero-latency fetcher that serves the one warm-up miss; the lookups run in the loop the design's
+/// `CacheSpecialisation` compiled for its cache type, so they call the design's `lookup` as the driver's
+/// clients do (directly, for a factory that returns one concrete type). What remains per lookup is the design's own work on a hit plus the
 /// mechanism it is built on, which `Calibration` compares with that mechanism's floor.
 enum HitPathProbe {
   /// Rounds of hits of `design` with `shards` shards (1 for other designs), or `nil` when a lookup of the
@@ -19,8 +20,9 @@ enum HitPathProbe {
     guard let cache = try? design.makeCache(environment) else { return nil }
     let key = 0
     guard await warms(cache, key: key) else { return nil }
-    return bounded(
-      CalibrationProbes.lookups(on: cache, key: key, operations: budget.operations(scaledBy: 1)))
+    let lookups = design.specialisation.hitLookups
+    let operations = budget.operations(scaledBy: 1)
+    return bounded { await lookups(cache, key, operations) }
   }
 
   /// `round`, given `warmUpLimit` to finish: a design that answers its warm-up and then stops answering

@@ -18,16 +18,57 @@ public struct CacheDesign: Sendable, Equatable, CustomStringConvertible {
   public let traits: DesignTraits
   /// Builds a new, empty cache of this design.
   public let makeCache: @Sendable (CacheEnvironment) throws -> any Cache
+  /// The client loop every client of this design's windows runs, and the hit-path probe calibration
+  /// runs: specialised to the cache type the factory returns when the factory names one (see
+  /// `init(name:summary:traits:makeCache:)`), else calling `lookup` through the `Cache` witness table.
+  @usableFromInline
+  let specialisation: CacheSpecialisation
 
-  /// A design called `name`, built by `makeCache`.
+  /// A design called `name`, built by `makeCache`, which returns a cache of one concrete type.
+  ///
+  /// The harness's client loop and the calibration's hit-path probe are compiled for that type here,
+  /// in the module that registers the design (this initialiser is inlined into it), so every request
+  /// calls the design's own `lookup` directly rather than through the `Cache` protocol's witness table:
+  /// an async call through it costs each request about 30 ns (`async call` in `cachebench calibrate`),
+  /// which would count as the design's hit path. A built-in design and a user's get this alike; the
+  /// compiler picks this initialiser whenever the factory's result has a single concrete type.
+  @inlinable
+  public init<Specialised: Cache>(
+    name: String, summary: String, traits: DesignTraits = [],
+    makeCache: @escaping @Sendable (CacheEnvironment) throws -> Specialised
+  ) {
+    self.init(
+      name: name, summary: summary, traits: traits,
+      makeAnyCache: { try makeCache($0) },
+      specialisation: CacheSpecialisation(for: Specialised.self))
+  }
+
+  /// A design called `name`, built by `makeCache`, whose caches may be of different types (the factory
+  /// returns `any Cache`): its clients call `lookup` through the `Cache` witness table, which costs each
+  /// request one unspecialised async call more than a design built by a factory of one concrete type.
+  /// Disfavoured, so that a factory whose result has one concrete type always gets the specialised
+  /// initialiser above; this one takes only factories that return an existential.
+  @_disfavoredOverload
   public init(
     name: String, summary: String, traits: DesignTraits = [],
     makeCache: @escaping @Sendable (CacheEnvironment) throws -> any Cache
   ) {
+    self.init(
+      name: name, summary: summary, traits: traits, makeAnyCache: makeCache,
+      specialisation: .unspecialised)
+  }
+
+  @usableFromInline
+  init(
+    name: String, summary: String, traits: DesignTraits,
+    makeAnyCache: @escaping @Sendable (CacheEnvironment) throws -> any Cache,
+    specialisation: CacheSpecialisation
+  ) {
     self.name = name
     self.summary = summary
     self.traits = traits
-    self.makeCache = makeCache
+    self.makeCache = makeAnyCache
+    self.specialisation = specialisation
   }
 
   /// Designs are told apart by name: a registry holds one design per name.

@@ -7,10 +7,12 @@ extension BenchmarkDriver {
   /// `rawLatencyCapacity` they also keep every request's latency, each reserving that many samples first.
   /// The clients record into `recorders` when given (made before a profiler's window opens), else into
   /// recorders made here, still before the window's clock starts. A `probe` samples the scheduling delay
-  /// beside the clients while they run.
+  /// beside the clients while they run. Each client runs `clientLoop`: the variant's design's
+  /// (`CacheSpecialisation`), or the loop through the `Cache` witness table for a caller with no design.
   @concurrent
   func window(
-    cache: any Cache, keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
+    cache: any Cache, clientLoop: @escaping ClientLoop.Runner = ClientLoop.unspecialised,
+    keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
     schedule: OpenLoopSchedule? = nil, recorders: ClientRecorders? = nil,
     ledger: FetchLedger? = nil,
@@ -18,7 +20,7 @@ extension BenchmarkDriver {
   ) async -> WindowOutcome {
     let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
     return await Self.window(
-      cache: cache, keys: keys, operations: scenario.operations, stop: stop,
+      cache: cache, clientLoop: clientLoop, keys: keys, operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, threads: scenario.threads, decoder: decoder,
       claims: claims,
       recorders: recorders
@@ -122,8 +124,9 @@ extension BenchmarkDriver {
   }
 
   @concurrent
-  private static func window<C: Cache>(
-    cache: C, keys: KeySequence, operations: OperationMix, stop: StopCondition,
+  private static func window(
+    cache: any Cache, clientLoop: @escaping ClientLoop.Runner, keys: KeySequence,
+    operations: OperationMix, stop: StopCondition,
     concurrency: Int, threads: Int?,
     decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
     schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
@@ -167,9 +170,12 @@ extension BenchmarkDriver {
           group.addTask {
             var recorder = recorders.take(index)
             await client(
-              cache: cache, keys: keys, operations: operations, limit: limit, deadline: deadline,
-              start: start, decoder: decoder, claims: claims, schedule: schedule,
-              runStop: windowStop, into: &recorder)
+              clientLoop, cache: cache,
+              ClientLoop.Arguments(
+                keys: keys, operations: operations, claims: claims, limit: limit,
+                deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
+                runStop: windowStop),
+              into: &recorder)
             recorders.giveBack(recorder)
             return true
           }
@@ -218,17 +224,14 @@ extension BenchmarkDriver {
       wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
   }
 
-  /// One closed-loop client: claims and issues requests until the window's limit or deadline, or a
-  /// stop request, recording into `recorder`.
+  /// One client: claims and issues requests until the window's limit or deadline, or a stop request,
+  /// recording into `recorder`, in the loop the design compiled for its cache type
+  /// (`CacheSpecialisation`).
   @concurrent
-  private static func client<C: Cache>(
-    cache: C, keys: KeySequence, operations: OperationMix, limit: Int, deadline: UInt64,
-    start: UInt64, decoder: PayloadDecoder?, claims: RequestClaims, schedule: OpenLoopSchedule?,
-    runStop: RunStop, into recorder: inout ClientRecorder
+  private static func client(
+    _ clientLoop: ClientLoop.Runner, cache: any Cache, _ arguments: ClientLoop.Arguments,
+    into recorder: inout ClientRecorder
   ) async {
-    await ClientLoop.run(
-      cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
-      deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
-      runStop: runStop, into: &recorder)
+    await clientLoop(cache, arguments, &recorder)
   }
 }

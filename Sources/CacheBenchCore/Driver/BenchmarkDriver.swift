@@ -90,7 +90,7 @@ package struct BenchmarkDriver: Sendable {
       let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
       onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
       let warmup = await window(
-        cache: cache, keys: keys, stop: stop,
+        cache: cache, clientLoop: variant.design.specialisation.clientLoop, keys: keys, stop: stop,
         decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
       if warmup.stalled {
         onEvent(
@@ -128,7 +128,8 @@ package struct BenchmarkDriver: Sendable {
     await windowObserver?.windowWillOpen(variant)
     let busyAtStart = busyDomains?.map(\.nanoseconds)
     var outcome = await window(
-      cache: cache, keys: keys, stop: scenario.stop,
+      cache: cache, clientLoop: variant.design.specialisation.clientLoop, keys: keys,
+      stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
       schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe)
     let utilisation = IsolationUtilisation(

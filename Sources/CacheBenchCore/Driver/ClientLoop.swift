@@ -15,7 +15,64 @@
 /// and issued at its intended time (`windowStart` plus its scheduled offset), sleeping until then when
 /// early; its latency counts from the intended start, and the latency from the actual start, the start lag
 /// and the last actual start are recorded beside it. The closed loop (no schedule) is unchanged.
+///
+/// Specialised per design: the loop is `@inlinable` and generic over the cache's type, and `CacheDesign`'s
+/// generic initialiser compiles it for the concrete type the design's factory returns
+/// (`CacheSpecialisation.clientLoop`), in the module that registers the design. The driver then calls the
+/// design's `lookup` directly, inlined into the loop, rather than through the `Cache` witness table, whose
+/// async call cost every request about 30 ns of harness weight (`async call` in `cachebench calibrate`). Only the loop's skeleton is inlined: what it
+/// does before and after each lookup is in out-of-line calls (`RequestSource`, `ClientRecorder`), so the
+/// specialised copies and this module's copy run the same code for it.
+@usableFromInline
 enum ClientLoop {
+  /// What a client loop is given besides its cache and its recorder.
+  @usableFromInline
+  struct Arguments: Sendable {
+    /// The run's key sequence.
+    @usableFromInline let keys: KeySequence
+    /// What each request index does.
+    @usableFromInline let operations: OperationMix
+    /// Where the clients claim request indices.
+    @usableFromInline let claims: RequestClaims
+    /// Indices at or above it are not issued (`.max` for a duration stop).
+    @usableFromInline let limit: Int
+    /// No request is issued at or after it (a `MonotonicClock` reading; `.max` for a request stop).
+    @usableFromInline let deadline: UInt64
+    /// Non-nil when callers decode outside the cache.
+    @usableFromInline let decoder: PayloadDecoder?
+    /// The window's start (a `MonotonicClock` reading), for the raw samples and the open loop.
+    @usableFromInline let windowStart: UInt64
+    /// Open loop (`--rate`) when non-nil.
+    @usableFromInline let schedule: OpenLoopSchedule?
+    /// A stop request (a signal or the run's deadline) stops the loop before its next operation.
+    @usableFromInline let runStop: RunStop?
+  }
+
+  /// A client loop for caches of one type, taking the cache as an existential; the driver calls the
+  /// design's (`CacheSpecialisation.clientLoop`), which opens the cache to its concrete type once per
+  /// client.
+  @usableFromInline
+  typealias Runner = @Sendable (any Cache, Arguments, inout ClientRecorder) async -> Void
+
+  /// The loop for a cache of any type, through the `Cache` witness table: for designs whose factory
+  /// returns `any Cache`.
+  @usableFromInline
+  static let unspecialised: Runner = { cache, arguments, recorder in
+    await run(cache: cache, arguments, into: &recorder)
+  }
+
+  /// The loop specialised to `Specialised` when the cache is one, else `unspecialised`'s.
+  @inlinable
+  static func runner<Specialised: Cache>(for _: Specialised.Type) -> Runner {
+    { cache, arguments, recorder in
+      if let cache = cache as? Specialised {
+        await run(cache: cache, arguments, into: &recorder)
+      } else {
+        await run(cache: cache, arguments, into: &recorder)
+      }
+    }
+  }
+
   /// Issues requests until the claimed index reaches `limit` or the issue time reaches `deadline`
   /// (a `MonotonicClock` reading), recording into `recorder`. `decoder` is non-nil when callers decode
   /// outside the cache. When `recorder.rawLatencies` is non-nil every request's latency is also
@@ -30,36 +87,35 @@ enum ClientLoop {
     runStop: RunStop? = nil,
     into recorder: inout ClientRecorder
   ) async {
-    if let schedule {
-      await runOpenLoop(
-        cache: cache, keys: keys, operations: operations, claims: claims, limit: limit,
-        deadline: deadline,
-        decoder: decoder, windowStart: windowStart, schedule: schedule, runStop: runStop,
-        into: &recorder)
+    await run(
+      cache: cache,
+      Arguments(
+        keys: keys, operations: operations, claims: claims, limit: limit, deadline: deadline,
+        decoder: decoder, windowStart: windowStart, schedule: schedule, runStop: runStop),
+      into: &recorder)
+  }
+
+  /// `run(cache:keys:…)` with its arguments bundled.
+  @inlinable
+  static func run<C: Cache>(
+    cache: C, _ arguments: Arguments, into recorder: inout ClientRecorder
+  ) async {
+    if let schedule = arguments.schedule {
+      await runOpenLoop(cache: cache, arguments, schedule: schedule, into: &recorder)
       return
     }
-    let store = cache.entityStore
-    var batch = 0..<0
-    while runStop?.isRequested != true {
-      if batch.isEmpty { batch = claims.nextBatch() }
-      let index = batch.lowerBound
-      batch = batch.dropFirst()
-      guard index < limit else { break }
-      let key = keys.key(at: index)
-      let operation = operations.operation(at: index)
-      let floor = store?.completedRevision(of: key) ?? 0
+    var source = RequestSource(arguments, store: cache.entityStore)
+    while let request = source.nextClosedLoop() {
       let issued = MonotonicClock.now()
-      guard issued < deadline else { break }
+      guard issued < arguments.deadline else { break }
       guard
         await issue(
-          operation, key, to: cache, issued: issued, floor: floor, decoder: decoder,
-          into: &recorder)
+          request.operation, request.key, to: cache, issued: issued, floor: request.floor,
+          decoder: arguments.decoder, into: &recorder)
       else { continue }
-      let latency = MonotonicClock.now() &- issued
-      recorder.latency.record(latency)
-      recorder.rawLatencies?.append(
-        RawLatencySample(
-          request: index, issuedNanoseconds: issued &- windowStart, latencyNanoseconds: latency))
+      recorder.recordLatency(
+        request: request.index, issued: issued, completed: MonotonicClock.now(),
+        windowStart: arguments.windowStart)
     }
   }
 
@@ -68,44 +124,32 @@ enum ClientLoop {
   /// or issues it at once when it is already late; no request due at or after `deadline` is issued.
   /// `latency` and the raw samples count from the intended start (coordinated omission corrected),
   /// `actualLatency` from the actual one; queue delay is from the actual issue, as the cache sees it.
+  @inlinable
   static func runOpenLoop<C: Cache>(
-    cache: C, keys: KeySequence, operations: OperationMix = .readsOnly, claims: RequestClaims,
-    limit: Int, deadline: UInt64,
-    decoder: PayloadDecoder?, windowStart: UInt64, schedule: OpenLoopSchedule,
-    runStop: RunStop? = nil, into recorder: inout ClientRecorder
+    cache: C, _ arguments: Arguments, schedule: OpenLoopSchedule,
+    into recorder: inout ClientRecorder
   ) async {
-    if recorder.actualLatency == nil { recorder.actualLatency = LatencyHistogram() }
-    let store = cache.entityStore
-    while runStop?.isRequested != true {
-      let index = claims.next()
-      guard index < limit else { break }
-      let key = keys.key(at: index)
-      let operation = operations.operation(at: index)
-      let intended = windowStart &+ schedule.intendedOffset(of: index)
-      guard intended < deadline else { break }
+    recorder.prepareOpenLoop()
+    var source = RequestSource(arguments, store: cache.entityStore)
+    while let request = source.nextOpenLoop(schedule: schedule) {
       var issued = MonotonicClock.now()
-      if intended > issued {
-        try? await Task.sleep(for: .nanoseconds(Int64(intended &- issued)), tolerance: .zero)
+      if request.intended > issued {
+        try? await Task.sleep(
+          for: .nanoseconds(Int64(request.intended &- issued)), tolerance: .zero)
         // A stop (or the window's cancellation) that arrives while waiting issues nothing more.
-        if Task.isCancelled || runStop?.isRequested == true { break }
+        if Task.isCancelled || source.isStopped { break }
         issued = MonotonicClock.now()
       }
-      guard issued < deadline else { break }
-      let floor = store?.completedRevision(of: key) ?? 0
+      guard issued < arguments.deadline else { break }
       guard
         await issue(
-          operation, key, to: cache, issued: issued, floor: floor, decoder: decoder,
+          request.operation, request.key, to: cache, issued: issued,
+          floor: source.completedRevision(of: request.key), decoder: arguments.decoder,
           into: &recorder)
       else { continue }
-      let completed = MonotonicClock.now()
-      let latency = completed &- intended
-      recorder.latency.record(latency)
-      recorder.actualLatency?.record(completed &- issued)
-      recorder.maximumStartLag = max(recorder.maximumStartLag, issued &- min(issued, intended))
-      recorder.lastActualStart = max(recorder.lastActualStart, issued &- windowStart)
-      recorder.rawLatencies?.append(
-        RawLatencySample(
-          request: index, issuedNanoseconds: intended &- windowStart, latencyNanoseconds: latency))
+      recorder.recordOpenLoopLatency(
+        request: request.index, intended: request.intended, issued: issued,
+        completed: MonotonicClock.now(), windowStart: arguments.windowStart)
     }
   }
 
@@ -115,8 +159,9 @@ enum ClientLoop {
   /// it returned a revision below `floor` (the key's completed-write revision read before it began),
   /// decodes outside the cache when `decoder` is given, and returns true; its latency is recorded by the
   /// caller, which knows where it counts from.
+  @inlinable
   @inline(__always)
-  private static func issue<C: Cache>(
+  static func issue<C: Cache>(
     _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
     decoder: PayloadDecoder?,
     into recorder: inout ClientRecorder
@@ -124,41 +169,92 @@ enum ClientLoop {
     switch operation {
     case .invalidate:
       await cache.invalidate(key)
-      recorder.invalidations += 1
+      recorder.recordInvalidation()
       return false
     case .write:
       // A design without writes returns nil and the write goes uncounted, which the accounting
       // check reports; the options never send writes to one.
-      if let result = await cache.write(key) {
-        recorder.writes += 1
-        if result.conflict { recorder.conflicts += 1 }
-      }
+      recorder.record(write: await cache.write(key))
       return false
     case .read, .cancelledRead:
       break
     }
-    recorder.requests += 1
     do {
       let lookup =
         operation == .cancelledRead
         ? try await WaitCancellation.cancelledLookup(key, in: cache)
         : try await cache.lookup(key)
-      guard lookup.value.payload.key == key else {
-        recorder.recordWrongKey(answered: lookup.value.payload.key, asked: key)
-        return true
-      }
-      recorder.record(lookup.outcome)
-      recorder.record(lookup.missCause)
-      recorder.record(lookup.timing, issued: issued)
-      if let revision = lookup.revision, revision < floor { recorder.staleServedAfterWrite += 1 }
-      if let decoder {
-        recorder.checksum ^= decoder.decode(lookup.value.payload)
-      } else if let decoded = lookup.value.decoded {
-        recorder.checksum ^= decoded
-      }
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: decoder)
     } catch {
-      recorder.record(error)
+      recorder.record(failedRead: error)
     }
     return true
+  }
+}
+
+/// The requests of one client, each with what the loop needs before issuing it: its index, key,
+/// operation and (closed loop) the key's completed-write revision. Out of line, so the loop specialised
+/// in a design's module calls this module's code for it.
+@usableFromInline
+struct RequestSource {
+  /// One request to issue.
+  @usableFromInline
+  struct Request {
+    @usableFromInline let index: Int
+    @usableFromInline let key: Int
+    @usableFromInline let operation: OperationMix.Operation
+    /// The key's completed-write revision before the request (closed loop; 0 in the open loop, which
+    /// reads it after its sleep).
+    @usableFromInline let floor: UInt64
+    /// When the request is due (open loop; 0 in the closed loop).
+    @usableFromInline let intended: UInt64
+  }
+
+  private let arguments: ClientLoop.Arguments
+  private let store: EntityStore?
+  private var batch = 0..<0
+
+  @usableFromInline
+  init(_ arguments: ClientLoop.Arguments, store: EntityStore?) {
+    self.arguments = arguments
+    self.store = store
+  }
+
+  /// Whether a stop was requested.
+  @usableFromInline
+  var isStopped: Bool { arguments.runStop?.isRequested == true }
+
+  /// The next closed-loop request, from the client's claimed batch; nil once stopped or past the limit.
+  @usableFromInline
+  mutating func nextClosedLoop() -> Request? {
+    guard !isStopped else { return nil }
+    if batch.isEmpty { batch = arguments.claims.nextBatch() }
+    let index = batch.lowerBound
+    batch = batch.dropFirst()
+    guard index < arguments.limit else { return nil }
+    let key = arguments.keys.key(at: index)
+    return Request(
+      index: index, key: key, operation: arguments.operations.operation(at: index),
+      floor: store?.completedRevision(of: key) ?? 0, intended: 0)
+  }
+
+  /// The next open-loop request, claimed alone; nil once stopped, past the limit, or due at or after
+  /// the deadline.
+  @usableFromInline
+  mutating func nextOpenLoop(schedule: OpenLoopSchedule) -> Request? {
+    guard !isStopped else { return nil }
+    let index = arguments.claims.next()
+    guard index < arguments.limit else { return nil }
+    let intended = arguments.windowStart &+ schedule.intendedOffset(of: index)
+    guard intended < arguments.deadline else { return nil }
+    return Request(
+      index: index, key: arguments.keys.key(at: index),
+      operation: arguments.operations.operation(at: index), floor: 0, intended: intended)
+  }
+
+  /// `key`'s completed-write revision now (0 without a store).
+  @usableFromInline
+  func completedRevision(of key: Int) -> UInt64 {
+    store?.completedRevision(of: key) ?? 0
   }
 }

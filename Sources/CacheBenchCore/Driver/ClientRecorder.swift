@@ -1,5 +1,6 @@
 /// What one client task measured: its own counters and latency histogram, touched by no other task, so
 /// recording needs no lock and no allocation. The driver merges all clients' recorders after the window.
+@usableFromInline
 package struct ClientRecorder: Sendable {
   /// Histograms each recorder holds (latency, actor wait, its busy part, actor service): what a client
   /// costs in memory.
@@ -93,6 +94,86 @@ package struct ClientRecorder: Sendable {
     } else {
       actorBusyWait.record(min(timing.busyWait, wait))
     }
+  }
+
+  /// A read that returned `lookup` for `key`, issued at `issued`: counts the request, its outcome, miss
+  /// cause and timing, counts it stale when it returned a revision below `floor`, and decodes it when
+  /// callers decode outside the cache (`decoder`), or folds in the cache's decode. An answer for another
+  /// key counts as an error and nothing else of it is recorded.
+  @usableFromInline
+  mutating func record(
+    read lookup: CacheLookup, of key: Int, issued: UInt64, floor: UInt64, decoder: PayloadDecoder?
+  ) {
+    requests += 1
+    guard lookup.value.payload.key == key else {
+      recordWrongKey(answered: lookup.value.payload.key, asked: key)
+      return
+    }
+    record(lookup.outcome)
+    record(lookup.missCause)
+    record(lookup.timing, issued: issued)
+    if let revision = lookup.revision, revision < floor { staleServedAfterWrite += 1 }
+    if let decoder {
+      checksum ^= decoder.decode(lookup.value.payload)
+    } else if let decoded = lookup.value.decoded {
+      checksum ^= decoded
+    }
+  }
+
+  /// A read whose lookup threw `error`.
+  @usableFromInline
+  mutating func record(failedRead error: any Error) {
+    requests += 1
+    record(error)
+  }
+
+  /// An invalidation sent to the cache.
+  @usableFromInline
+  mutating func recordInvalidation() {
+    invalidations += 1
+  }
+
+  /// A write sent to the cache, and how it ended; nil (a design without writes) goes uncounted, which
+  /// the accounting check reports.
+  @usableFromInline
+  mutating func record(write result: WriteResult?) {
+    guard let result else { return }
+    writes += 1
+    if result.conflict { conflicts += 1 }
+  }
+
+  /// A closed-loop request's latency, from `issued` to `completed`, and its raw sample when kept.
+  @usableFromInline
+  mutating func recordLatency(
+    request index: Int, issued: UInt64, completed: UInt64, windowStart: UInt64
+  ) {
+    let latency = completed &- issued
+    self.latency.record(latency)
+    rawLatencies?.append(
+      RawLatencySample(
+        request: index, issuedNanoseconds: issued &- windowStart, latencyNanoseconds: latency))
+  }
+
+  /// Makes the open loop's histogram of latency from the actual start, if the recorder has none.
+  @usableFromInline
+  mutating func prepareOpenLoop() {
+    if actualLatency == nil { actualLatency = LatencyHistogram() }
+  }
+
+  /// An open-loop request due at `intended`, issued at `issued`, completed at `completed`: its latency
+  /// from the intended start (and raw sample), from the actual start, the start lag and the last start.
+  @usableFromInline
+  mutating func recordOpenLoopLatency(
+    request index: Int, intended: UInt64, issued: UInt64, completed: UInt64, windowStart: UInt64
+  ) {
+    let latency = completed &- intended
+    self.latency.record(latency)
+    actualLatency?.record(completed &- issued)
+    maximumStartLag = max(maximumStartLag, issued &- min(issued, intended))
+    lastActualStart = max(lastActualStart, issued &- windowStart)
+    rawLatencies?.append(
+      RawLatencySample(
+        request: index, issuedNanoseconds: intended &- windowStart, latencyNanoseconds: latency))
   }
 
   /// Counts an answer for `answered` to a request for another key: an error of the design.

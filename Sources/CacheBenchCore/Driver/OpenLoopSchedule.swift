@@ -4,6 +4,7 @@
 /// Latency is then measured from the intended time, so a stall that delays issuing shows up in every
 /// request that should have been issued during it (coordinated omission corrected); the latency from the
 /// actual start, which hides that wait, is kept beside it for comparison.
+@usableFromInline
 package struct OpenLoopSchedule: Sendable, Equatable {
   /// Requests per second.
   package let rate: Double

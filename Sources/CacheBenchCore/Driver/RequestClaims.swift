@@ -14,6 +14,7 @@ import Synchronization
 /// limit is issued exactly once. With a duration stop, a client that sees the deadline leaves the rest of
 /// its batch unissued, so the issued indices are not a prefix; they never were, as each client dropped the
 /// index it had claimed.
+@usableFromInline
 final class RequestClaims: Sendable {
   /// The largest batch: small enough that clients finish a request-count window within one batch of
   /// each other, large enough that the shared add is rare.

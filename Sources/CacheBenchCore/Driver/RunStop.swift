@@ -17,6 +17,7 @@ package enum StopReason: Sendable, Equatable {
 /// Clients poll `isRequested` before claiming each request: one relaxed atomic load, no lock, so the
 /// hot path is unchanged. The first request wins; later ones are ignored, so the reason reported is the
 /// one that actually cut the run short.
+@usableFromInline
 package final class RunStop: Sendable {
   private let flag = Atomic<Bool>(false)
   private let state = SanitizerVisibleMutex(State())

@@ -12,6 +12,7 @@
 /// unmixed would give the same keys shifted by one request) at unrelated points, so the
 /// sequences of two seeds overlap with negligible probability. The tag keeps other components
 /// that derive their randomness from the same run seed from drawing the same numbers.
+@usableFromInline
 package struct KeySequence: Sendable {
   /// How keys are drawn.
   let distribution: KeyDistributionKind

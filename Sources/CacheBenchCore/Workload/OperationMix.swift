@@ -5,8 +5,10 @@
 /// while it waits with probability `cancelRate`. The decisions come from counter-based SplitMix64 streams derived from the run's seed with
 /// their own tags, so a seed reproduces the same operations in every run and every variant whatever
 /// the scheduling, and neither stream repeats the key stream's draws.
+@usableFromInline
 struct OperationMix: Sendable, Equatable {
   /// What one operation does.
+  @usableFromInline
   enum Operation: Sendable, Equatable {
     /// A cache lookup.
     case read
