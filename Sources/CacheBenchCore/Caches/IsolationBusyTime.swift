@@ -29,12 +29,14 @@ public final class IsolationBusyTime: Sendable {
 
   /// Starts timing a segment: call it at the segment's first instruction, inside the isolation.
   @inlinable
+  @inline(__always)
   public func enter() -> Segment {
     Segment(entered: MonotonicClock.now(), busyAtEntry: nanoseconds)
   }
 
   /// Ends `segment`, one that served no single request, adds it to the total, and returns its length.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func close(_ segment: Segment) -> UInt64 {
     let length = MonotonicClock.now() &- segment.entered
@@ -45,6 +47,7 @@ public final class IsolationBusyTime: Sendable {
   /// Ends `segment`, the only one of a request whose caller read `busyAtCall` (`nanoseconds`) as it
   /// invoked the cache, adds it to the total, and returns the request's timing.
   @inlinable
+  @inline(__always)
   public func end(_ segment: Segment, busyAtCall: UInt64) -> IsolationTiming {
     IsolationTiming(
       entered: segment.entered, reentryWait: 0, service: close(segment),

@@ -22,12 +22,32 @@ import CCycleCounter
 /// (`IsolationTiming.queueDelay(issued:)`). Readings on one thread never go backwards by more than that.
 public enum MonotonicClock {
   /// Nanoseconds since an arbitrary fixed point; only differences are meaningful.
+  ///
+  /// The scale is read from a C global (`cachebench_clock_scale`), not from `nanosecondsPerTickTimes2To32`
+  /// itself, whose lazy accessor would be a call and a once-check on every reading; the first reading
+  /// copies the measured scale there (`scaleOnFirstUse`).
   @inlinable
+  @inline(__always)
   public static func now() -> UInt64 {
-    let multiplier = nanosecondsPerTickTimes2To32
-    guard multiplier != 0 else { return systemNow() }
-    let product = cachebench_cycle_counter().multipliedFullWidth(by: multiplier)
+    let scale = cachebench_clock_scale()
+    guard _fastPath(scale > usesSystemClock) else { return slowNow(scale: scale) }
+    let product = cachebench_cycle_counter().multipliedFullWidth(by: scale)
     return product.high << 32 | product.low >> 32
+  }
+
+  /// The value of `cachebench_clock_scale` that means "read `clock_gettime`": no counter runs at 2^32
+  /// ticks a nanosecond.
+  @usableFromInline
+  static var usesSystemClock: UInt64 { 1 }
+
+  /// `now()` before the scale has been published (`scale` 0), or where the counter is not used.
+  @usableFromInline
+  @inline(never)
+  static func slowNow(scale: UInt64) -> UInt64 {
+    guard scale == 0 else { return systemNow() }
+    let measured = nanosecondsPerTickTimes2To32
+    cachebench_set_clock_scale(measured == 0 ? usesSystemClock : measured)
+    return now()
   }
 
   /// Whether `now()` reads the time-stamp counter rather than calling `clock_gettime`.
