@@ -109,6 +109,8 @@ final class MutexCache: Cache {
 
   var staleRejectedCount: Int? { table.withLock { $0.staleRejected } }
 
+  /// Out of line, so the hit path's code carries none of the task's set-up.
+  @inline(never)
   private func startFetch(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity
   ) -> Task<CachedValue, any Error> {

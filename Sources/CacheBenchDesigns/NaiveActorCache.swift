@@ -18,8 +18,11 @@ import CacheBenchCore
 actor NaiveActorCache: Cache {
   private let fetcher: any Fetcher
   private let decoder: PayloadDecoder?
-  private var storage: [Int: CachedValue] = [:]
-  private var retention: EntryRetention
+  /// Keyed by `TableKey`, hashed as cheaply as the coalescing designs' table, so the designs differ in
+  /// what they coordinate, not in their hash.
+  @exclusivity(unchecked) private var storage: [TableKey: CachedValue] = [:]
+  /// Unchecked at run time, as `storage` is, and for the reason `CoalescingActorCache.table` gives.
+  @exclusivity(unchecked) private var retention: EntryRetention
   /// Whether `retention` keeps any books: a constant, so a hit without a policy reads no mutable state
   /// beyond the dictionary (a mutating call on an actor's stored property costs a dynamic exclusivity
   /// check on every hit).
@@ -54,12 +57,12 @@ actor NaiveActorCache: Cache {
   private func lookup(_ key: Int, busyAtCall: UInt64) async throws -> CacheLookup {
     let first = busy.enter()
     let cause: MissCause
-    if let value = storage[key] {
+    if let value = storage[TableKey(key)] {
       guard keepsRetention, retention.touch(key, now: now) == .expired else {
         return CacheLookup(
           value: value, outcome: .hit, timing: busy.end(first, busyAtCall: busyAtCall))
       }
-      storage[key] = nil
+      storage[TableKey(key)] = nil
       cause = .expired
     } else {
       cause = retention.missCause(key)
@@ -69,9 +72,9 @@ actor NaiveActorCache: Cache {
     let (payload, fetched, busyAtFetched) = try await Self.fetch(key, from: fetcher, busy: busy)
     let second = busy.enter()
     let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-    storage[key] = value
+    storage[TableKey(key)] = value
     for victim in retention.admit(key, now: now) {
-      storage[victim] = nil
+      storage[TableKey(victim)] = nil
     }
     // Each segment's wait is busy from its own starting point: the call, then the fetch's return.
     let busyWait =
@@ -85,7 +88,7 @@ actor NaiveActorCache: Cache {
   func invalidate(_ key: Int) {
     let segment = busy.enter()
     defer { busy.close(segment) }
-    storage[key] = nil
+    storage[TableKey(key)] = nil
     retention.remove(key)
   }
 
