@@ -7,7 +7,9 @@ import CacheBenchCore
 /// nanoseconds and rounding them to whole ones would hide a factor of two; larger costs use `HumanUnits`.
 /// A figure that could not be measured is `n/a`.
 enum CalibrationTableWriter {
-  /// The calibrate command's output: one table of mechanisms, one of hit paths against their floors.
+  /// The calibrate command's output: one table of mechanisms, one of hit paths against their floors,
+  /// first the bare mechanism, then ("with timing") the mechanism plus the measurement overhead of the
+  /// timed actor call, which every timed hit pays inside its isolation.
   static func render(_ calibration: Calibration) -> String {
     var mechanisms = TextTable(columns: [
       .init(header: "mechanism", alignment: .left),
@@ -46,11 +48,16 @@ enum CalibrationTableWriter {
       .init(header: "hit path", alignment: .left),
       .init(header: "cost", alignment: .right),
       .init(header: "vs floor", alignment: .left),
+      .init(header: "with timing", alignment: .right),
     ])
     for hitPath in calibration.hitPaths {
       let variant = Variant(design: hitPath.design, decode: .noDecode, shards: hitPath.shards)
       hitPaths.rows.append([
         variant.name, hitPath.nanoseconds.map(cost) ?? "n/a", floorRatioText(calibration, variant),
+        calibration.timedHitPathRatio(of: variant).map {
+          DecimalText.fixed($0, fractionDigits: 2) + "×"
+        }
+          ?? "n/a",
       ])
     }
     return mechanisms.render() + "\n" + hitPaths.render()

@@ -70,9 +70,10 @@ package struct Calibration: Sendable, Equatable {
   package enum FloorMechanism: Sendable, Equatable {
     /// `emptyActorCall`: the actor designs (for `sharded`, the shard actor).
     case emptyActorCall
-    /// `asyncCall` plus `mutexUncontended`: the `mutex` design, whose `lookup` is the protocol's async
-    /// call itself and takes the lock inside it, with no hop; the Mutex op alone would leave out the
-    /// call the harness makes on every request.
+    /// `asyncCall` plus `mutexUncontended`: the `mutex` design, whose `lookup` is an async call that
+    /// takes the lock inside it, with no hop; the Mutex op alone would leave out the call. Through the
+    /// loop specialised for its type (`CacheSpecialisation`) that call is inlined, so this floor is a
+    /// generous one: it holds an unspecialised async call the specialised hit path does not make.
     case uncontendedMutex
 
     /// How the mechanism is named in tables.
@@ -111,6 +112,16 @@ package struct Calibration: Sendable, Equatable {
   package func hitPathRatio(of variant: Variant) -> Double? {
     guard let hitPath = hitPath(of: variant) else { return nil }
     let floor = cost(of: Self.floorMechanism(of: variant.design))
+    return floor > 0 ? hitPath / floor : nil
+  }
+
+  /// `variant`'s hit path as a multiple of its floor mechanism with the `IsolationTiming` measurement
+  /// added (`timingOverhead`; for an actor design, the timed actor call): what the design's own work on a
+  /// hit costs beyond the mechanism it is built on and the two clock reads inside its isolation that
+  /// every timed hit makes for `actor_wait`, `actor_service` and the busy totals.
+  package func timedHitPathRatio(of variant: Variant) -> Double? {
+    guard let hitPath = hitPath(of: variant) else { return nil }
+    let floor = cost(of: Self.floorMechanism(of: variant.design)) + timingOverhead
     return floor > 0 ? hitPath / floor : nil
   }
 
