@@ -42,6 +42,15 @@ struct ReferenceSectionsTests {
     #expect(DocsPage.firstColumn(ofTableIn: section) == HistogramCSVWriter.columns)
   }
 
+  @Test func theHistogramCSVTableNamesEveryHistogramInTheOrderWritten() throws {
+    let page = try DocsPage("docs/outputs.md")
+    let section = try #require(page.section("### Histogram CSV (`--histogram-csv`)"))
+    let row = try #require(section.split(separator: "\n").first { $0.hasPrefix("| histogram |") })
+    let documented = row.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }
+      .map { String($0.element) }
+    #expect(documented == OutputFixtures.naiveInside.namedHistograms.map(\.name))
+  }
+
   @Test func theRawLatenciesTableIsItsHeaderInOrder() throws {
     let page = try DocsPage("docs/outputs.md")
     let section = try #require(page.section("### Raw latencies (`--raw-latencies`)"))
