@@ -17,6 +17,7 @@ histogram, raw latencies), read for its header line, or a JSON result or compari
   matching one (`actor_wait_*`), or a key of the JSON result or of a profile;
 - the option reference: the block between GENERATED_BEGIN and GENERATED_END in docs/running.md is HELP
   exactly (--update-help rewrites it instead);
+- the README: at most 200 lines, its first block the two commands;
 - runnable blocks: every fenced block after a line `<!-- runnable -->` or `<!-- runnable: ARGS -->` runs
   and exits 0 (see run_blocks; docs/development.md documents the marker). --no-run skips them.
 
@@ -214,6 +215,21 @@ def help_block(help_text):
     return "%s\n```\n%s\n```\n" % (GENERATED_BEGIN, help_text.rstrip("\n"))
 
 
+README_LINES = 200
+README_COMMANDS = ["scripts/cachebench --shards 8 --keys 10000", "scripts/test"]
+
+
+def check_readme(root, findings):
+    """The README stays short and opens with the two commands a newcomer needs."""
+    lines = (root / "README.md").read_text(encoding="utf-8").splitlines()
+    if len(lines) > README_LINES:
+        findings.append("README.md: %d lines, more than %d" % (len(lines), README_LINES))
+    fences = [index for index, line in enumerate(lines) if line.startswith("```")]
+    first = lines[fences[0] + 1:fences[1]] if len(fences) >= 2 else []
+    if [strip_comment(line).strip() for line in first] != README_COMMANDS:
+        findings.append("README.md: its first block is not the two commands %s" % " and ".join(README_COMMANDS))
+
+
 def check_help(root, help_text, update, findings):
     page = root / "docs" / "running.md"
     span, text = generated_help(page)
@@ -350,6 +366,7 @@ def main(argv):
     names = known_names(root, columns) | result_keys
     findings = []
     check_help(root, help_text, "--update-help" in flags, findings)
+    check_readme(root, findings)
     for page in pages(root):
         check_page(root, page, options, columns, names, findings)
     if "--no-run" not in flags:

@@ -65,6 +65,17 @@ class RunnableBlocksTests(unittest.TestCase):
         self.assertIn("must be followed by a fenced block", found[0])
 
 
+class ReadmeTests(unittest.TestCase):
+    def test_the_readme_opens_with_the_two_commands_and_stays_short(self):
+        good = "# x\n\n```sh\nscripts/cachebench --shards 8 --keys 10000   # run\nscripts/test  # test\n```\n"
+        found = []
+        docs_check.check_readme(package(good), found)
+        self.assertEqual(found, [])
+        docs_check.check_readme(package(good.replace("scripts/test", "swift test")), found)
+        docs_check.check_readme(package(good + "line\n" * 200), found)
+        self.assertEqual(len(found), 2)
+
+
 class PageTests(unittest.TestCase):
     def test_names_that_exist_pass(self):
         root = package("Run `scripts/cachebench --requests 5`; see `latency_p50_ns`, `actor_wait`, "
