@@ -117,7 +117,8 @@ def script_options(root):
 
 
 def help_options(help_text):
-    return set(re.findall(r"(?:^|[\s,])(--[a-z][a-z0-9-]*)", help_text, flags=re.M))
+    """The options the help page lists: each entry's own line (`  --keys <n>`, `  -h, --help`)."""
+    return set(re.findall(r"^\s+(?:-\w, )?(--[a-z][a-z0-9-]*)", help_text, flags=re.M))
 
 
 def json_keys(value, keys):
