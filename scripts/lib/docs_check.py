@@ -216,6 +216,7 @@ def help_block(help_text):
     return "%s\n```\n%s\n```\n" % (GENERATED_BEGIN, help_text.rstrip("\n"))
 
 
+BLOCK_TIMEOUT_S = 120  # a runnable block takes seconds; the whole check must stay well under two minutes
 README_LINES = 200
 README_COMMANDS = ["scripts/cachebench --shards 8 --keys 10000", "scripts/test"]
 
@@ -338,10 +339,15 @@ def run_blocks(root, findings):
             for directory in ("Profiles", "Examples"):
                 (scratch / directory).symlink_to(root / directory)
             started = time.monotonic()
-            result = subprocess.run(["bash", "-c", "\n".join(script)], cwd=scratch, capture_output=True,
-                                    text=True, timeout=300)
-            elapsed = time.monotonic() - started
             shown = "; ".join(script[1:])
+            try:
+                result = subprocess.run(["bash", "-c", "\n".join(script)], cwd=scratch, capture_output=True,
+                                        text=True, timeout=BLOCK_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                findings.append("%s: runnable block still running after %g s (%s): give its marker smaller sizes"
+                                % (where, BLOCK_TIMEOUT_S, shown))
+                continue
+            elapsed = time.monotonic() - started
             if result.returncode != 0:
                 tail = (result.stderr.strip().splitlines() or [""])[-5:]
                 findings.append("%s: runnable block exited %d (%s): %s" % (where, result.returncode, shown, " | ".join(tail)))

@@ -57,6 +57,19 @@ class RunnableBlocksTests(unittest.TestCase):
         root = package("```sh\nscripts/cachebench\n```\n")
         self.assertEqual(docs_check.runnable_blocks(root), [])
 
+    def test_a_block_that_fails_or_runs_too_long_is_reported_and_one_that_passes_is_not(self):
+        root = package("<!-- runnable -->\n```sh\ntrue\n```\n<!-- runnable -->\n```sh\nexit 3\n```\n"
+                       "<!-- runnable -->\n```sh\nsleep 5\n```\n")
+        saved, docs_check.BLOCK_TIMEOUT_S = docs_check.BLOCK_TIMEOUT_S, 0.5
+        try:
+            found = []
+            docs_check.run_blocks(root, found)
+        finally:
+            docs_check.BLOCK_TIMEOUT_S = saved
+        self.assertEqual(len(found), 2, found)
+        self.assertIn("README.md:6: runnable block exited 3", found[0])
+        self.assertIn("README.md:10: runnable block still running after 0.5 s", found[1])
+
     def test_a_marker_without_a_block_is_reported(self):
         root = package("<!-- runnable -->\nplain text\n")
         found = []
