@@ -52,26 +52,34 @@ enum CompareCommand {
     }
     do {
       let baseline = try ResultDocument.read(path: configuration.baselinePath)
-      let current = try readMedian(of: configuration.currentPaths)
+      let runs = try readRuns(configuration.currentPaths)
+      let current = try ResultDocument.median(of: runs, names: configuration.currentPaths)
       let currentName =
         configuration.currentPaths.count == 1
         ? configuration.currentPaths[0]
         : "median of " + configuration.currentPaths.joined(separator: ", ")
-      return try Comparison(
+      var comparison = try Comparison(
         baseline: baseline, baselineName: configuration.baselinePath, current: current,
         currentName: currentName, thresholds: thresholds, options: configuration.options)
+      comparison.notes += ResultDocument.partlyMeasured(runs)
+      return comparison
     } catch {
       throw .gate(error)
     }
   }
 
-  /// The run at each path, merged into their median when there are several.
-  private static func readMedian(of paths: [String]) throws(GateError) -> ResultDocument {
+  /// The run at each path.
+  private static func readRuns(_ paths: [String]) throws(GateError) -> [ResultDocument] {
     var runs: [ResultDocument] = []
     for path in paths {
       runs.append(try ResultDocument.read(path: path))
     }
-    return try ResultDocument.median(of: runs, names: paths)
+    return runs
+  }
+
+  /// The run at each path, merged into their median when there are several.
+  private static func readMedian(of paths: [String]) throws(GateError) -> ResultDocument {
+    try ResultDocument.median(of: try readRuns(paths), names: paths)
   }
 
   /// Either kind of bad input a comparison can meet.

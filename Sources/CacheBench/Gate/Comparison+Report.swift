@@ -29,12 +29,16 @@ extension Comparison {
     let regressions = rows.count { $0.verdict == .regression }
     let missing = rows.count { $0.verdict == .missing }
     let improvements = rows.count { $0.verdict == .improvement }
-    let judged = rows.count { $0.verdict != .ungated && $0.verdict != .new }
+    let unmeasured = rows.count { $0.verdict == .unmeasured }
+    let judged = rows.count {
+      $0.verdict != .ungated && $0.verdict != .new && $0.verdict != .unmeasured
+    }
     return (passed ? "PASS" : "FAIL")
       + ": \(regressions) \(regressions == 1 ? "regression" : "regressions"),"
       + " \(missing) missing, \(improvements) \(improvements == 1 ? "improvement" : "improvements")"
       + (options.failOnImprovement && improvements > 0 ? " (failing: --fail-on-improvement)" : "")
-      + "; \(judged) judged, \(rows.count - judged) shown only"
+      + "; \(judged) judged, \(rows.count - judged - unmeasured) shown only"
+      + (unmeasured > 0 ? ", \(unmeasured) left out unmeasured" : "")
   }
 
   private static let header = [

@@ -69,15 +69,18 @@ struct GateThresholds: Sendable, Equatable {
   /// - Counts fixed by the scenario (`requests`, `writes`) or by the absence of failure injection
   ///   (`errors`, `cancellations`, `stale_rejected`), and the correctness check
   ///   `stale_served_after_write`, are exact. `conflicts` depends on how writes interleave: shown only.
-  /// - Raw times (`*_ns`, `*_s`, `throughput`) are never gated: they move with the host's load. Timing
-  ///   is gated through `throughput_ratio`, the variant's throughput over the reference variant's in
-  ///   the same run, within 50%, meant for machines where baseline and current run unloaded; only
-  ///   gross slowdowns (a lock or actor hop added on every request, an accidental scan) exceed it. On
-  ///   a 2-core machine shared with compile jobs the median of three runs moved by -52% to +229% with
-  ///   no change to the code, which is why `Profiles/ci.json` shows it without judging it. The
-  ///   latency ratios moved by up to 2.2x under the same load (request latency of a mostly-hit
-  ///   workload is bimodal), so they are shown, not judged, unless a profile gives them a rule.
-  /// - Allocation counts per request are tight (5% or 0.5 allocations); totals and byte figures looser.
+  /// - Raw times (`*_ns`, `*_s`, `throughput`) are never gated: they move with the host's load. So do
+  ///   the timing ratios by default: `throughput_ratio`, the variant's throughput over the reference
+  ///   variant's in the same run, moved by -52% to +229% between medians of three runs with no change
+  ///   to the code on a 2-core machine shared with compile jobs, and -53.5% in one unchanged single
+  ///   run; the latency ratios moved by up to 2.2x (request latency of a mostly-hit workload is
+  ///   bimodal). They are shown, not judged, so an unchanged rerun passes; a profile for a quiet
+  ///   machine can judge them (`"throughput_ratio": {"better": "higher", "relative": "50%"}`). The
+  ///   gate still bites through the exact counts and `instructions_per_request`.
+  /// - Allocation counts per request are tight (5% or 0.5 allocations); totals and byte figures looser:
+  ///   `malloc_count` moved +12% in an unchanged rerun (libdispatch's helper threads and the
+  ///   thread-cache flush), so it gets the byte figures' 25%, while `mallocs_per_request` holds the
+  ///   per-request figure tight.
   /// - `instructions_per_request` (filled only by `scripts/valgrind callgrind`) counts work, not time:
   ///   runs of `Profiles/callgrind.json` under callgrind spread by less than 0.1%, so 1% is far above
   ///   noise yet below any change to the hit path worth noticing. It is not portable: another
@@ -98,12 +101,12 @@ struct GateThresholds: Sendable, Equatable {
     "duplicate_fetches": .informational,
     "hits": .informational,
     "joins": .informational,
-    "throughput_ratio": MetricRule(better: .higher, relative: 0.50),
+    "throughput_ratio": .informational,
     "latency_p50_ratio": .informational,
     "latency_p99_ratio": .informational,
     "mallocs_per_request": MetricRule(better: .lower, relative: 0.05, absolute: 0.5),
     "instructions_per_request": MetricRule(better: .lower, relative: 0.01),
-    "malloc_count": MetricRule(better: .lower, relative: 0.10),
+    "malloc_count": MetricRule(better: .lower, relative: 0.25),
     "allocated_bytes": MetricRule(better: .lower, relative: 0.25),
     "resident_bytes": MetricRule(better: .lower, relative: 0.25),
     "peak_rss_bytes": MetricRule(better: .lower, relative: 0.25),

@@ -91,6 +91,10 @@ enum Verdict: String, Sendable, Equatable {
   case improvement
   /// Present in the baseline, absent or unmeasured in the current run: a failure.
   case missing
+  /// Judged, but the current run could not measure it for a reason outside the code under test (the
+  /// allocator's statistics when a worker thread could not flush its cache in time,
+  /// `Comparison.transientlyUnmeasurable`): left out of the verdict, with a note, never a regression.
+  case unmeasured
   /// In the current run only: reported; it enters the gate when the baseline is regenerated.
   case new
   /// Shown, not judged: a raw time, a metric with no rule, or a host-dependent metric compared

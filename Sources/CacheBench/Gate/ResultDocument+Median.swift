@@ -10,9 +10,12 @@ extension ResultDocument {
   /// repetition and come through unchanged.
   ///
   /// All runs must record the same scenario and the same variants. A metric some run lacks is
-  /// absent from the median (so the gate reports it missing), one some run did not measure is `null`,
-  /// and the median of an even count is the mean of the middle two. The metadata is the first
-  /// run's, with `repetitions` added.
+  /// absent from the median (so the gate reports it missing). A metric some runs could not measure
+  /// (`null`: the allocator's statistics after a thread-cache flush that timed out) is the median of the
+  /// runs that did, so one unlucky run of three does not make the gate fail; it is `null` only when no
+  /// run measured it, and `partlyMeasured(_:)` names those medians for the report. The median of an
+  /// even count is the mean of the middle two. The metadata is the first run's, with `repetitions`
+  /// added.
   static func median(of runs: [ResultDocument], names: [String]) throws(GateError)
     -> ResultDocument
   {
@@ -38,11 +41,11 @@ extension ResultDocument {
         for run in runs {
           switch run.variants[index].value(of: metric.name) {
           case nil: return nil
-          case .some(nil): return Metric(name: metric.name, value: nil)
+          case .some(nil): continue
           case .some(.some(let value)): values.append(value)
           }
         }
-        return Metric(name: metric.name, value: median(values))
+        return Metric(name: metric.name, value: values.isEmpty ? nil : median(values))
       }
     }
     if case .object(var members) = merged.metadata {
@@ -51,6 +54,27 @@ extension ResultDocument {
       merged.metadata = .object(members)
     }
     return merged
+  }
+
+  /// One note per metric of `runs` (repetitions of one scenario, as `median(of:names:)` takes) that some
+  /// runs measured and others could not: `malloc_count of coalescing/inside: measured in 2 of 3 runs,
+  /// the median of those`.
+  static func partlyMeasured(_ runs: [ResultDocument]) -> [String] {
+    guard runs.count > 1, let first = runs.first else { return [] }
+    var notes: [String] = []
+    for (index, variant) in first.variants.enumerated() {
+      for metric in variant.metrics {
+        let measured = runs.count { run in
+          index < run.variants.count
+            && run.variants[index].value(of: metric.name).flatMap { $0 } != nil
+        }
+        guard measured > 0, measured < runs.count else { continue }
+        notes.append(
+          "\(metric.name) of \(variant.key): measured in \(measured) of \(runs.count) runs,"
+            + " the median of those")
+      }
+    }
+    return notes
   }
 
   /// The middle value, or the mean of the middle two.

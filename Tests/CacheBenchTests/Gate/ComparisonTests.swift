@@ -82,6 +82,53 @@ struct ComparisonTests {
     #expect(failures.map(\.metric) == ["errors"])
   }
 
+  @Test func anAllocatorFigureTheCurrentRunCouldNotMeasureIsLeftOutWithANoteNotARegression() throws
+  {
+    let baseline = Fixtures.run(
+      kind: .baseline,
+      variants: [Fixtures.with(Fixtures.coalescing, "malloc_count", 50_000), Fixtures.mutex])
+    let current = Fixtures.run(variants: [
+      Fixtures.with(Fixtures.coalescing, "malloc_count", nil), Fixtures.mutex,
+    ])
+    let comparison = try Fixtures.compare(current, baseline: baseline)
+    #expect(comparison.passed)
+    let row = try #require(comparison.rows.first { $0.metric == "malloc_count" })
+    #expect(row.verdict == .unmeasured)
+    #expect(
+      comparison.notes.contains {
+        $0.hasPrefix("left out, not measured in current.csv")
+          && $0.hasSuffix("malloc_count of coalescing/outside")
+      })
+    #expect(comparison.report(.text).contains("1 left out unmeasured"))
+  }
+
+  @Test func anAllocatorFigureThatGotWorseIsStillARegression() throws {
+    let baseline = Fixtures.run(
+      kind: .baseline,
+      variants: [Fixtures.with(Fixtures.coalescing, "malloc_count", 50_000), Fixtures.mutex])
+    let current = Fixtures.run(variants: [
+      Fixtures.with(Fixtures.coalescing, "malloc_count", 70_000), Fixtures.mutex,
+    ])
+    let comparison = try Fixtures.compare(current, baseline: baseline)
+    #expect(comparison.failures.map(\.metric) == ["malloc_count"])
+  }
+
+  /// An unchanged rerun measured on the 2-core machine: `malloc_count` +12.0% and `throughput_ratio`
+  /// -53.5%, which the old default thresholds failed.
+  @Test func theDefaultThresholdsPassAnUnchangedRerunsNoise() throws {
+    let baseline = Fixtures.run(
+      kind: .baseline,
+      variants: [Fixtures.with(Fixtures.coalescing, "malloc_count", 50_000), Fixtures.mutex])
+    var noisy = Fixtures.with(Fixtures.coalescing, "malloc_count", 56_000)
+    noisy = Fixtures.with(noisy, "throughput", 40_000 * 0.465)
+    let comparison = try Fixtures.compare(
+      Fixtures.run(variants: [noisy, Fixtures.mutex]), baseline: baseline,
+      thresholds: GateThresholds(reference: "mutex/outside"))
+    #expect(comparison.passed, "\(comparison.failures)")
+    let ratio = try #require(comparison.rows.first { $0.metric == "throughput_ratio" })
+    #expect(ratio.verdict == .ungated)
+  }
+
   @Test func aShownButUnjudgedMetricUnmeasuredNowDoesNotFail() throws {
     let baseline = Fixtures.run(
       kind: .baseline,

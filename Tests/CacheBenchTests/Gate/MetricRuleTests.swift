@@ -59,7 +59,11 @@ struct MetricRuleTests {
     ("hits", "mutex", .informational),
     ("throughput", "mutex", .informational),
     ("latency_p99_ns", "mutex", .informational),
-    ("throughput_ratio", "naive", MetricRule(better: .higher, relative: 0.5)),
+    // Timing ratios move with the host's load: shown, judged only where a profile says so.
+    ("throughput_ratio", "naive", .informational),
+    ("latency_p50_ratio", "naive", .informational),
+    // The total moves with libdispatch's threads; the per-request figure is held tight.
+    ("malloc_count", "coalescing", MetricRule(better: .lower, relative: 0.25)),
     ("mallocs_per_request", "mutex", MetricRule(better: .lower, relative: 0.05, absolute: 0.5)),
     ("instructions_per_request", "naive", MetricRule(better: .lower, relative: 0.01)),
     ("instructions_per_request", "coalescing", MetricRule(better: .lower, relative: 0.01)),

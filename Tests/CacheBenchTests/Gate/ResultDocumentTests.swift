@@ -218,6 +218,27 @@ struct ResultDocumentTests {
     #expect(even.variants[0].value(of: "throughput") == .some(35))
   }
 
+  @Test func aMetricSomeRepetitionsCouldNotMeasureIsTheMedianOfThoseThatDidAndNoted() throws {
+    func run(mallocs: Double?) -> ResultDocument {
+      GateFixtures.run(variants: [
+        GateFixtures.with(GateFixtures.coalescing, "malloc_count", mallocs), GateFixtures.mutex,
+      ])
+    }
+    let runs = [run(mallocs: 100), run(mallocs: nil), run(mallocs: 300)]
+    let merged = try ResultDocument.median(of: runs, names: ["a", "b", "c"])
+    #expect(merged.variants[0].value(of: "malloc_count") == .some(200))
+    #expect(
+      ResultDocument.partlyMeasured(runs) == [
+        "malloc_count of coalescing/outside: measured in 2 of 3 runs, the median of those"
+      ])
+    let never = [run(mallocs: nil), run(mallocs: nil)]
+    #expect(
+      try ResultDocument.median(of: never, names: ["a", "b"]).variants[0].value(of: "malloc_count")
+        == .some(nil))
+    #expect(ResultDocument.partlyMeasured(never).isEmpty)
+    #expect(ResultDocument.partlyMeasured([run(mallocs: 1), run(mallocs: 2)]).isEmpty)
+  }
+
   @Test func repetitionsOfDifferentRunsAreNotMerged() {
     let other = GateFixtures.run(variants: [GateFixtures.mutex])
     #expect(throws: GateError.self) {

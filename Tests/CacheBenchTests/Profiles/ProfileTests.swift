@@ -204,7 +204,7 @@ struct ProfileTests {
       {"gate": {
         "_note": "comments are allowed here too",
         "reference": "mutex/none",
-        "thresholds": {"throughput_ratio": {"relative": "20%"}, "hits": {"better": "higher", "absolute": 5}},
+        "thresholds": {"throughput_ratio": {"better": "higher", "relative": "20%"}, "hits": {"better": "higher", "absolute": 5}},
         "design_thresholds": {"naive": {"duplicate_fetches": {"better": "lower", "relative": "100%", "portable": true}}}
       }}
       """)
