@@ -7,24 +7,30 @@ Each sample goes to exactly one of these categories (the order of the report):
                              InFlightTable) and, with --cache-code, a user's: the types and functions
                              declared in the user's own modules (scripts/lib/module_names.py lists them)
   decode                     PayloadDecoder (the simulated decoding work)
+  fake fetcher               the harness's fake server: SimulatedFetcher, ConstantLatencyFetcher and their
+                             parts (FetchPool, FetchDraws, FetchLedger, SleepLead, LatencyDistribution),
+                             its payloads' filling, its sleeps and the runtime work they cause
   Swift concurrency runtime  libswift_Concurrency: task switches, executor enqueue and job running, actor
                              queues, continuations, task groups, task-local and timer plumbing
   dispatch                   libdispatch: the worker threads and queues under the cooperative pool
   locks/futex                pthread mutexes and condition variables, Synchronization.Mutex, futex calls
   kernel                     any other time in the kernel (syscalls, page faults, scheduling, timers)
-  other                      everything else: the benchmark's driver, clients, histograms, key sequence and
-                             fetcher, and stacks whose frames say nothing (e.g. a lone swift_retain)
+  other                      everything else: the benchmark's driver, clients, histograms and key sequence,
+                             and stacks whose frames say nothing (e.g. a lone swift_retain)
 
 Rules, applied to each stack:
 1. When the leaf frame is in the kernel (`_[k]`): locks/futex if any kernel frame of that stack names a futex
    (`futex`), else kernel. Time in the kernel is charged to the kernel, whoever called it, except waiting on
    or waking a futex, which is what a lock costs.
-2. Otherwise the user frames are read from the leaf towards the root, and the first frame that matches a
+2. Otherwise, when any user frame of the stack is the fake fetcher's, the sample is fake fetcher: the
+   fetcher's latency is a sleep (timers, task switches) and a spin, so the runtime frames at the leaf of
+   its stacks are the fetcher's doing, not the cache's or the driver's.
+3. Otherwise the user frames are read from the leaf towards the root, and the first frame that matches a
    category's patterns decides (cache code, decode, runtime, dispatch, locks/futex, or a frame of the
    benchmark's own code, which means other). Frames of no category (swift_retain/release, malloc, memcpy,
    the standard library's generic code such as Dictionary lookups) are passed over, so they are charged to
    the code that called them: a retain in a cache's lookup is cache code, one in a task switch is runtime.
-3. A stack in which no frame matches is other.
+4. A stack in which no frame matches is other.
 The patterns are below; they match the names `swift demangle --simplified` gives.
 
 A user's designs live in their own package, so no list here can name their types. Those names come from
@@ -51,6 +57,7 @@ import sys
 CATEGORIES = [
     "cache code",
     "decode",
+    "fake fetcher",
     "Swift concurrency runtime",
     "dispatch",
     "locks/futex",
@@ -91,11 +98,16 @@ FRAME_PATTERNS = [
         "other",
         re.compile(
             r"\b(BenchmarkDriver|ClientRecorder|RequestClaims|LatencyHistogram|KeySequence|ZipfianKeys"
-            r"|UniformKeys|SplitMix64|ConstantLatencyFetcher|FetchLedger|SleepLead|MonotonicClock"
-            r"|CacheBenchCommand)\b"
+            r"|UniformKeys|SplitMix64|MonotonicClock|CacheBenchCommand)\b"
         ),
     ),
 ]
+
+# A frame of the fake fetcher (rule 2): any one of them in a stack makes the sample the fetcher's.
+FETCHER = re.compile(
+    r"\b(SimulatedFetcher|ConstantLatencyFetcher|FetchPool|FetchDraws|FetchLedger|SleepLead"
+    r"|LatencyDistribution)\b"
+)
 
 KERNEL_SUFFIX = "_[k]"
 FUTEX = re.compile(r"futex")
@@ -133,6 +145,8 @@ def categorise(frames, patterns=FRAME_PATTERNS):
     if frames[-1].endswith(KERNEL_SUFFIX):
         kernel = [f for f in frames if f.endswith(KERNEL_SUFFIX)]
         return "locks/futex" if any(FUTEX.search(f) for f in kernel) else "kernel"
+    if any(FETCHER.search(f) for f in frames if not f.endswith(KERNEL_SUFFIX)):
+        return "fake fetcher"
     for frame in reversed(frames):
         if frame.endswith(KERNEL_SUFFIX):
             continue
