@@ -49,11 +49,12 @@ enum HelpText {
 
     OPTIONS:
       --variants <list>         Cache designs to measure, a comma list of the
-                                DESIGNS below (run in that order).
+                                DESIGNS below, run in the order given.
                                 (default: the designs marked default)
       --decode <list>           Decode placements, a comma list of inside,
                                 outside, none; each design runs once per
-                                placement. (default: inside,outside)
+                                placement, in the order given.
+                                (default: inside,outside)
       --decode-cost <duration>  CPU work per decode of one payload, 0...1s.
                                 (default: 20us)
       --shards <n>              Actors of the sharded design, 1...4096.

@@ -79,7 +79,7 @@ struct CommandLineParserTests {
     },
     ValidOption("--variants", "mutex,sharded,naive") {
       $0.variants = Variant.all(
-        designs: [.naive, .sharded, .mutex], placements: [.inside, .outside], shards: 8)
+        designs: [.mutex, .sharded, .naive], placements: [.inside, .outside], shards: 8)
     },
     ValidOption("--variants", "naive,coalescing,sharded,mutex") { _ in },
     ValidOption("--decode", "none") {
@@ -88,7 +88,7 @@ struct CommandLineParserTests {
     },
     ValidOption("--decode", "none,outside,inside") {
       $0.variants = Variant.all(
-        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.inside, .outside, .noDecode],
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.noDecode, .outside, .inside],
         shards: 8)
     },
     ValidOption("--decode-cost", "0us") { $0.decodeCost = .zero },
@@ -203,10 +203,10 @@ struct CommandLineParserTests {
     ])
     let expected = Scenario(
       variants: [
-        Variant(design: .coalescing, decode: .outside, shards: 1),
-        Variant(design: .coalescing, decode: .noDecode, shards: 1),
         Variant(design: .sharded, decode: .outside, shards: 16),
         Variant(design: .sharded, decode: .noDecode, shards: 16),
+        Variant(design: .coalescing, decode: .outside, shards: 1),
+        Variant(design: .coalescing, decode: .noDecode, shards: 1),
       ],
       keys: 500,
       distribution: .zipf(theta: 1.1),
