@@ -60,6 +60,14 @@ struct OptionsErrorTests {
       "invalid value 'two' for --threads: must be 1...1024, digits only"),
     BadInput(["--threads"], .missingValue(.threads), "missing value for --threads"),
     BadInput(
+      ["--rate", "5000"],
+      .invalidValue(option: .rate, value: "5000", reason: "give a unit, e.g. 5000/s"),
+      "invalid value '5000' for --rate: give a unit, e.g. 5000/s"),
+    BadInput(
+      ["--rate=0.5"],
+      .invalidValue(option: .rate, value: "0.5", reason: "give a unit, e.g. 0.5/s"),
+      "invalid value '0.5' for --rate: give a unit, e.g. 0.5/s"),
+    BadInput(
       ["--invalidate-rate", "1.5"],
       .invalidValue(
         option: .invalidateRate, value: "1.5", reason: "must be a decimal in 0...1, e.g. 0.05"),

@@ -146,6 +146,11 @@ struct ProfileTests {
         + " unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository"
     ),
     (
+      #"{"rate": 0}"#,
+      "profile 'Profiles/test.json': invalid value 0 for field 'rate': must be requests per second,"
+        + " > 0 and <= 10000000, e.g. 5000/s"
+    ),
+    (
       #"{"variants": "naive"}"#,
       "profile 'Profiles/test.json': invalid value \"naive\" for field 'variants': must be an array"
         + " of strings, not a string"
