@@ -43,6 +43,7 @@ enum HelpText {
            cachebench baseline NAME RUN [RUN...]
            cachebench calibrate [--concurrency <n>] [--shards <n>]
            cachebench sweep [options] [--max-time <duration>]
+           cachebench help [SUBCOMMAND]  (this page, which covers every subcommand)
 
     Drives actor-based cache designs with one identical workload against fake
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.

@@ -232,6 +232,13 @@ struct CommandLineParserTests {
   }
 
   @Test(arguments: [
+    ["help"], ["help", "run"], ["help", "compare"], ["help", "sweep"], ["help", "help"],
+  ])
+  func theHelpSubcommandPrintsTheHelpPage(_ arguments: [String]) throws {
+    #expect(try CommandLineParser.parse(arguments) == .help)
+  }
+
+  @Test(arguments: [
     ["--help"], ["-h"], ["run", "--help"], ["--keys", "5", "-h"], ["bogus", "--help"],
     ["--shards", "0", "--help"], ["--version", "--help"], ["--csv", "--help"],
   ])

@@ -23,14 +23,24 @@ struct OptionsErrorTests {
   static let badInputs: [BadInput] = [
     BadInput(
       ["--shard", "4"], .unknownOption("--shard"),
-      "unknown option '--shard'; see 'cachebench --help'"),
+      "unknown option '--shard'; did you mean '--shards'? see 'cachebench --help'"),
     BadInput(
       ["--shard=4"], .unknownOption("--shard"),
-      "unknown option '--shard'; see 'cachebench --help'"),
+      "unknown option '--shard'; did you mean '--shards'? see 'cachebench --help'"),
     BadInput(["-k"], .unknownOption("-k"), "unknown option '-k'; see 'cachebench --help'"),
     BadInput(
       ["bench"], .unknownSubcommand("bench"),
       "unknown subcommand 'bench'; see 'cachebench --help'"),
+    BadInput(
+      ["comapre", "a", "b"], .unknownSubcommand("comapre"),
+      "unknown subcommand 'comapre'; did you mean 'compare'? see 'cachebench --help'"),
+    BadInput(
+      ["help", "comapre"], .unknownSubcommand("comapre"),
+      "unknown subcommand 'comapre'; did you mean 'compare'? see 'cachebench --help'"),
+    BadInput(
+      ["help", "run", "sweep"],
+      .wrongOperandCount(subcommand: "help", expected: "at most one SUBCOMMAND", given: 2),
+      "help takes at most one SUBCOMMAND, got 2; see 'cachebench --help'"),
     BadInput(
       ["run", "run"], .unexpectedArgument("run"),
       "unexpected argument 'run'; see 'cachebench --help'"),
