@@ -115,9 +115,13 @@ public enum CacheBenchCommand {
       style: style, variantCount: scenario.variants.count * configuration.repeatOptions.count,
       width: Terminal.standardErrorColumns ?? 80)
     progress.begin(summary: RunDescription.summary(of: scenario))
-    let calibration = await CalibrateCommand.calibrate(for: scenario)
+    // --quiet leaves stderr to errors and warnings (a figure missing, unfair or interrupted); progress
+    // and information lines go.
+    let quiet = configuration.isQuiet
+    let calibration = await CalibrateCommand.calibrate(for: scenario, quiet: quiet)
     let meter = ResourceMeter.system()
-    for note in meter.notes(clients: scenario.concurrency) { printError(note) }
+    for note in meter.notes() { printError(note) }
+    if !quiet, let note = meter.recorderNote(clients: scenario.concurrency) { printError(note) }
     // Variants that could not be built or stalled: reported as they happen, and the run exits 1 once
     // every other variant is measured and written.
     let unfinished = SanitizerVisibleMutex<[String]>([])
@@ -249,7 +253,7 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
-      printError("baseline written to \(baselinePath)")
+      if !quiet { printError("baseline written to \(baselinePath)") }
     }
     return ExitCode.success
   }

@@ -4,7 +4,7 @@ import CacheBenchCore
 /// the CSV.
 ///
 /// The matrices go to stdout, or to stderr when the CSV goes to stdout (`--csv -`); progress and the
-/// budget notice go to stderr. An accounting violation in any cell fails the sweep (exit 1) with no CSV.
+/// budget notice go to stderr, progress only without `--quiet`. An accounting violation in any cell fails the sweep (exit 1) with no CSV.
 enum SweepCommand {
   /// Runs the sweep and returns the exit code.
   static func run(_ configuration: SweepConfiguration) async -> Int32 {
@@ -21,12 +21,13 @@ enum SweepCommand {
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let plan = SweepPlan(configuration)
     let base = configuration.base.scenario
-    CacheBenchCommand.printError(summary(configuration, plan: plan))
+    let quiet = configuration.base.isQuiet
+    if !quiet { CacheBenchCommand.printError(summary(configuration, plan: plan)) }
 
     var calibrationScenario = base
     calibrationScenario.concurrency = configuration.concurrencies[0]
     calibrationScenario.variants = plan.cells.map(\.variant)
-    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario)
+    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario, quiet: quiet)
     var calibrations: [Int: Calibration] = [:]
     for concurrency in configuration.concurrencies {
       calibrations[concurrency] = await firstCalibration.remeasuringContention(at: concurrency)
@@ -35,7 +36,9 @@ enum SweepCommand {
     var runner = SweepRunner(
       scenario: base, plan: plan,
       deadline: configuration.maxTime.map { start &+ UInt64($0.nanoseconds) })
-    runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
+    if !quiet {
+      runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
+    }
     let results: [(cell: SweepCell, result: VariantResult)]
     do {
       results = try await runner.run()

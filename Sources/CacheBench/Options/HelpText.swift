@@ -108,7 +108,10 @@ enum HelpText {
       --raw-latencies <path>    Also write every request's latency as CSV; this
                                 allocates 24 bytes a request during the run:
                                 for analysis runs, not gates. (default: none)
-      --quiet                   Show no progress on stderr. (default: off)
+      --quiet                   Print no progress or information on stderr, only
+                                errors and warnings (a figure missing, unfair
+                                or interrupted); results still go to stdout.
+                                (default: off)
       --profile <path>          Start from the scenario in a profile (JSON);
                                 options given here override its fields.
                                 (default: none)

@@ -58,9 +58,9 @@ package struct ResourceMeter: Sendable {
     return meter
   }
 
-  /// Lines for stderr at the start of a run with `clients` client tasks: figures this meter cannot
-  /// produce or produces approximately, and what the tool's own recorders weigh.
-  package func notes(clients: Int) -> [String] {
+  /// Lines for stderr at the start of a run: figures this meter cannot produce or produces
+  /// approximately. Warnings, which a quiet run still prints.
+  package func notes() -> [String] {
     var notes: [String] = []
     if case .unavailable(let reason) = allocator {
       notes.append("memory columns from jemalloc are n/a: \(reason)")
@@ -73,15 +73,18 @@ package struct ResourceMeter: Sendable {
     if peakRSS == nil {
       notes.append("peak_rss_bytes is n/a: no way to read this process's resident set")
     }
-    if let histogramBytes {
-      let recorderTotal = clients * Self.histogramsPerClient * histogramBytes
-      notes.append(
-        "each client's recorder holds \(Self.histogramsPerClient) histograms of"
-          + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
-          + " clients during a window:"
-          + " in peak_rss_bytes, not in bytes_per_entry")
-    }
     return notes
+  }
+
+  /// A line for stderr at the start of a run with `clients` client tasks: what the tool's own recorders
+  /// weigh, and where that shows. Information, which a quiet run leaves out; nil when unknown.
+  package func recorderNote(clients: Int) -> String? {
+    guard let histogramBytes else { return nil }
+    let recorderTotal = clients * Self.histogramsPerClient * histogramBytes
+    return "each client's recorder holds \(Self.histogramsPerClient) histograms of"
+      + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
+      + " clients during a window:"
+      + " in peak_rss_bytes, not in bytes_per_entry"
   }
 
   /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when

@@ -95,10 +95,14 @@ struct ResourceMeterTests {
     var meter = ResourceMeter.scripted(.unavailable(reason: "built without it"))
     meter.histogramBytes = 262_144
     meter.peakRSS = SampledPeakTracker(interval: .milliseconds(1)) { 1 }
-    let notes = meter.notes(clients: 64)
+    let notes = meter.notes()
     #expect(notes.contains("memory columns from jemalloc are n/a: built without it"))
     #expect(notes.contains { $0.hasPrefix("peak_rss_bytes is sampled every 1.00ms") })
-    #expect(notes.contains { $0.contains("4 histograms of 256KiB, 64.0MiB for 64 clients") })
+    #expect(notes.count == 2)
+    #expect(
+      meter.recorderNote(clients: 64)?.contains("4 histograms of 256KiB, 64.0MiB for 64 clients")
+        == true)
+    #expect(ResourceMeter.disabled.recorderNote(clients: 64) == nil)
   }
 
   @Test func footprintIsTheAllocatedBytesBetweenTwoSnapshots() {
