@@ -147,8 +147,20 @@ package struct ResourceMeter: Sendable {
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
       // The window's merged request recorder is allocated inside it and survives it as the result.
       let recorderBytes = Self.histogramsPerClient * histogramBytes
-      usage.bytesPerEntry =
-        Double(allocator.allocatedDeltaBytes - recorderBytes) / Double(cachedEntries)
+      let entryBytes = allocator.allocatedDeltaBytes - recorderBytes
+      if entryBytes > 0 {
+        usage.bytesPerEntry = Double(entryBytes) / Double(cachedEntries)
+      } else {
+        // Memory allocated before the window (by the runtime, or work that outlived the warm-up) was
+        // freed during it, more than the entries took: the delta no longer says what they cost, and a
+        // negative size per entry would be nonsense.
+        usage.notes.append(
+          "bytes_per_entry is n/a: the window's allocated delta"
+            + " (\(HumanUnits.bytes(allocator.allocatedDeltaBytes))) is no more than its request"
+            + " recorder (\(HumanUnits.bytes(recorderBytes))), so memory from before the window was freed"
+            + " in it and the \(cachedEntries) entries' cost cannot be told apart; a longer window"
+            + " caches more")
+      }
     }
     return usage
   }

@@ -73,6 +73,20 @@ struct ResourceMeterTests {
     #expect(usage.notes.first?.contains("n/a") == true)
   }
 
+  @Test(arguments: [1_000_000 + 1_200, 1_000_000 + 800, 1_000_000 - 5_000])
+  func aDeltaNoLargerThanTheRecorderHasNoBytesPerEntryAndSaysWhy(endAllocatedBytes: Int) async {
+    let end = AllocatorSnapshot(
+      allocatedBytes: endAllocatedBytes, residentBytes: 4_000_000, mallocCount: 800)
+    let allocator = ScriptedAllocator(snapshots: [Self.start, end])
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    let usage = await meter.end(await meter.begin(), cachedEntries: 10)
+    #expect(usage.allocator?.allocatedDeltaBytes == endAllocatedBytes - 1_000_000)
+    #expect(usage.bytesPerEntry == nil)
+    #expect(usage.notes.count == 1)
+    #expect(
+      usage.notes.first?.hasPrefix("bytes_per_entry is n/a: the window's allocated delta") == true)
+  }
+
   @Test func anEmptyCacheHasNoBytesPerEntry() async {
     let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start])
     let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
