@@ -78,7 +78,7 @@ enum SweepCommand {
     let scenario = configuration.base.scenario
     let stop: String
     switch scenario.stop {
-    case .requests(let count): stop = "\(count) requests"
+    case .requests(let count): stop = RunDescription.counted(count, "request")
     case .duration(let duration): stop = HumanUnits.latency(duration)
     }
     let distribution: String
@@ -97,14 +97,15 @@ enum SweepCommand {
     }
     let budget = configuration.maxTime.map { ", budget \(HumanUnits.latency($0))" } ?? ""
     let threads = configuration.threadCounts.map { " client threads \(list($0))," } ?? ""
-    return "sweep: \(plan.cells.count) cells of \(designs.joined(separator: ","))"
+    return "sweep: \(RunDescription.counted(plan.cells.count, "cell")) of"
+      + " \(designs.joined(separator: ","))"
       + " over decode \(placements.joined(separator: ",")),"
       + "\(threads) concurrency \(list(configuration.concurrencies)),"
       + " shards \(list(configuration.shardCounts))\(budget);"
       + " each: \(stop) after \(scenario.warmupRequests) warm-up,"
-      + " \(scenario.keys) keys \(distribution), seed \(scenario.seed),"
+      + " \(RunDescription.counted(scenario.keys, "key")) \(distribution), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(scenario.fetchLatency)), \(scenario.payloadBytes) B payload,"
-      + " decode \(HumanUnits.latency(scenario.decodeCost))"
+      + " \(RunDescription.decode(of: scenario))"
   }
 
   /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is
