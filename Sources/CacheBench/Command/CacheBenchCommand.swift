@@ -199,10 +199,12 @@ public enum CacheBenchCommand {
       configuration.repeatOptions.showsRatios
       ? reference.map { ReferenceRatios(repeated, selection: $0) } : nil
     let ratioLines = ratios.map(RatioLinesWriter.render) ?? ""
+    let interruption = RunNotes.interruption(
+      stopReason, measured: repeated.count, planned: scenario.variants.count)
     let table =
       TableWriter.render(repeated: repeated) + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
       + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
-      + CalibrationTableWriter.summary(calibration)
+      + CalibrationTableWriter.summary(calibration) + (interruption.map { $0 + "\n" } ?? "")
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.
       StandardError.write(table)
@@ -223,6 +225,11 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
+    }
+    if interruption != nil, let baselinePath = configuration.baselinePath {
+      printError(
+        "no baseline written to \(baselinePath): the run was stopped before it finished, and a"
+          + " baseline must hold a complete run")
     }
     switch stopReason {
     case .signal(let number):
