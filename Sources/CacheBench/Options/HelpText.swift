@@ -167,6 +167,9 @@ enum HelpText {
     compares each cell with coalescing: its --shards, --concurrency and
     --threads take comma lists and doubling ranges, e.g. --shards 1..16
     (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256; no threads axis)
+    sweep writes the matrices and --csv; it refuses --json, --markdown,
+    --histogram-csv, --raw-latencies, --save-baseline, --profile, --deadline
+    (it has --max-time) and the profiler options, rather than ignore them.
 
     Each option is given at most once, as --name value or --name=value.
     An output <path> of - writes to stdout (then the table goes to stderr);
