@@ -33,9 +33,15 @@ enum SweepCommand {
       calibrations[concurrency] = await firstCalibration.remeasuringContention(at: concurrency)
     }
 
+    let meter = ResourceMeter.system()
+    for note in meter.notes() { CacheBenchCommand.printError(note) }
+    if !quiet, let note = meter.recorderNote(clients: configuration.concurrencies.max() ?? 1) {
+      CacheBenchCommand.printError(note)
+    }
     var runner = SweepRunner(
       scenario: base, plan: plan,
       deadline: configuration.maxTime.map { start &+ UInt64($0.nanoseconds) })
+    runner.meter = meter
     if !quiet {
       runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
     }
@@ -45,6 +51,11 @@ enum SweepCommand {
     } catch {
       CacheBenchCommand.printError(error.description)
       return CacheBenchCommand.ExitCode.failure
+    }
+    for (cell, result) in results {
+      for note in result.resources.notes + result.designNotes(failRate: base.fetcher.failRate) {
+        CacheBenchCommand.printError("\(cell): \(note)")
+      }
     }
     let matrix = SweepMatrix(plan: plan, results: results)
     if let maxTime = configuration.maxTime, !matrix.unmeasured.isEmpty {

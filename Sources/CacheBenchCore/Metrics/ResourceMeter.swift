@@ -31,11 +31,11 @@ package struct ResourceMeter: Sendable {
   var cpuTimes: @Sendable () -> CPUTimes?
   /// Bytes one empty `LatencyHistogram` holds as the allocator counts them, measured once; subtracted
   /// where the tool's own recorders would otherwise be charged to a cache. Nil when unknown.
-  var histogramBytes: Int?
+  package var histogramBytes: Int?
 
   /// Measures nothing: every figure unknown. The driver's default, so runs that do not ask for memory
   /// figures (most tests) pay nothing for them.
-  static let disabled = ResourceMeter(
+  package static let disabled = ResourceMeter(
     allocator: .unavailable(reason: "not measured"), peakRSS: nil, residentSetSize: { nil },
     cpuTimes: { nil }, histogramBytes: nil)
 
@@ -96,7 +96,7 @@ package struct ResourceMeter: Sendable {
 
   /// Allocated bytes once every worker thread has flushed its cache, for comparing before and after a
   /// variant; nil when unknown.
-  func settledAllocatedBytes() async -> Int? {
+  package func settledAllocatedBytes() async -> Int? {
     guard case .available(let statistics) = allocator,
       await statistics.flushWorkerThreadCaches()
     else { return nil }
