@@ -57,7 +57,7 @@ enum CommandLineParser {
             subcommand: helpSubcommand, expected: "at most one SUBCOMMAND", given: operands.count)
         }
         if let name = operands.first, !subcommands.contains(name) {
-          throw .unknownSubcommand(name)
+          throw name.hasPrefix("-") ? .unexpectedArgument(name) : .unknownSubcommand(name)
         }
         return .help
       }

@@ -38,6 +38,9 @@ struct OptionsErrorTests {
       ["help", "comapre"], .unknownSubcommand("comapre"),
       "unknown subcommand 'comapre'; did you mean 'compare'? see 'cachebench --help'"),
     BadInput(
+      ["help", "--keys"], .unexpectedArgument("--keys"),
+      "unexpected argument '--keys'; see 'cachebench --help'"),
+    BadInput(
       ["help", "run", "sweep"],
       .wrongOperandCount(subcommand: "help", expected: "at most one SUBCOMMAND", given: 2),
       "help takes at most one SUBCOMMAND, got 2; see 'cachebench --help'"),
