@@ -115,9 +115,13 @@ public enum CacheBenchCommand {
       style: style, variantCount: scenario.variants.count * configuration.repeatOptions.count,
       width: Terminal.standardErrorColumns ?? 80)
     progress.begin(summary: RunDescription.summary(of: scenario))
-    let calibration = await CalibrateCommand.calibrate(for: scenario)
+    // --quiet leaves stderr to errors and warnings (a figure missing, unfair or interrupted); progress
+    // and information lines go.
+    let quiet = configuration.isQuiet
+    let calibration = await CalibrateCommand.calibrate(for: scenario, quiet: quiet)
     let meter = ResourceMeter.system()
-    for note in meter.notes(clients: scenario.concurrency) { printError(note) }
+    for note in meter.notes() { printError(note) }
+    if !quiet, let note = meter.recorderNote(clients: scenario.concurrency) { printError(note) }
     // Variants that could not be built or stalled: reported as they happen, and the run exits 1 once
     // every other variant is measured and written.
     let unfinished = SanitizerVisibleMutex<[String]>([])
@@ -195,10 +199,12 @@ public enum CacheBenchCommand {
       configuration.repeatOptions.showsRatios
       ? reference.map { ReferenceRatios(repeated, selection: $0) } : nil
     let ratioLines = ratios.map(RatioLinesWriter.render) ?? ""
+    let interruption = RunNotes.interruption(
+      stopReason, measured: repeated.count, planned: scenario.variants.count)
     let table =
       TableWriter.render(repeated: repeated) + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
       + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
-      + CalibrationTableWriter.summary(calibration)
+      + CalibrationTableWriter.summary(calibration) + (interruption.map { $0 + "\n" } ?? "")
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.
       StandardError.write(table)
@@ -219,6 +225,11 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
+    }
+    if interruption != nil, let baselinePath = configuration.baselinePath {
+      printError(
+        "no baseline written to \(baselinePath): the run was stopped before it finished, and a"
+          + " baseline must hold a complete run")
     }
     switch stopReason {
     case .signal(let number):
@@ -249,7 +260,7 @@ public enum CacheBenchCommand {
         printError(error.description)
         return ExitCode.failure
       }
-      printError("baseline written to \(baselinePath)")
+      if !quiet { printError("baseline written to \(baselinePath)") }
     }
     return ExitCode.success
   }

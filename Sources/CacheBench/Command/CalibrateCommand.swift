@@ -19,8 +19,9 @@ enum CalibrateCommand {
 
   /// The floors for `scenario`: the `Mutex` contended at its concurrency, the harness with its key
   /// sequence, and the hit path of each of its designs and shard counts. Tells stderr what it is doing,
-  /// because it takes most of a second.
-  static func calibrate(for scenario: Scenario) async -> Calibration {
+  /// because it takes most of a second, unless `quiet`; a quick budget is said either way, since it
+  /// makes the floors rough.
+  static func calibrate(for scenario: Scenario, quiet: Bool = false) async -> Calibration {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
     let budget = CalibrationBudget.chosen()
@@ -33,7 +34,7 @@ enum CalibrateCommand {
       concurrency: scenario.concurrency, keys: keys,
       hitPaths: Calibration.hitPathDesigns(of: scenario.variants), budget: budget
     ) { probe in
-      CacheBenchCommand.printError("calibrating: \(probe)")
+      if !quiet { CacheBenchCommand.printError("calibrating: \(probe)") }
     }
   }
 }

@@ -6,7 +6,7 @@ enum RunDescription {
   static func summary(of scenario: Scenario) -> String {
     let stop: String
     switch scenario.stop {
-    case .requests(let count): stop = "\(count) requests"
+    case .requests(let count): stop = counted(count, "request")
     case .duration(let duration):
       stop = "\(HumanUnits.latency(nanoseconds: UInt64(duration.nanoseconds)))"
     }
@@ -18,12 +18,24 @@ enum RunDescription {
     }
     let threads = scenario.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? ""
     return
-      "\(scenario.variants.count) variants; each: \(stop) after \(scenario.warmupRequests) warm-up,"
-      + " \(scenario.concurrency) clients\(threads), \(scenario.keys) keys \(distribution),"
-      + " seed \(scenario.seed),"
+      "\(counted(scenario.variants.count, "variant")); each: \(stop) after"
+      + " \(scenario.warmupRequests) warm-up,"
+      + " \(counted(scenario.concurrency, "client"))\(threads),"
+      + " \(counted(scenario.keys, "key")) \(distribution), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(nanoseconds: UInt64(scenario.fetchLatency.nanoseconds))),"
-      + " \(scenario.payloadBytes) B payload,"
-      + " decode \(HumanUnits.latency(nanoseconds: UInt64(scenario.decodeCost.nanoseconds)))"
+      + " \(scenario.payloadBytes) B payload, \(decode(of: scenario))"
+  }
+
+  /// `1 key`, `2 keys`: `count` and `noun`, plural unless the count is one.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// `decode 20.0µs`, the cost of one decode, or `no decode` when no variant decodes
+  /// (`--decode none`), whose cost then applies to nothing.
+  static func decode(of scenario: Scenario) -> String {
+    guard scenario.variants.contains(where: { $0.decode != .noDecode }) else { return "no decode" }
+    return "decode \(HumanUnits.latency(nanoseconds: UInt64(scenario.decodeCost.nanoseconds)))"
   }
 
   /// One line per finished variant.

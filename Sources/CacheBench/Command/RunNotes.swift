@@ -27,4 +27,22 @@ enum RunNotes {
       + "\(HumanUnits.latency(nanoseconds: slowest.1)) for \(slowest.0) "
       + "(\(DecimalText.fixed(ratio, fractionDigits: 1))× apart); comparing them is unfair"
   }
+
+  /// The line the results table ends with when a signal or the deadline stopped the run: the table
+  /// alone must not pass for a complete run. `measured` of `planned` variants have figures (a variant
+  /// stopped mid-window among them). Nil when the run was not stopped.
+  static func interruption(_ reason: StopReason?, measured: Int, planned: Int) -> String? {
+    let cause: String
+    switch reason {
+    case .signal(let number):
+      let name = [2: " (SIGINT)", 15: " (SIGTERM)"][number] ?? ""
+      cause = "interrupted by signal \(number)\(name)"
+    case .deadline:
+      cause = "stopped by its --deadline"
+    case .stalled, nil:
+      return nil
+    }
+    return "run \(cause): figures so far, marked interrupted;"
+      + " \(measured) of \(RunDescription.counted(planned, "variant")) measured"
+  }
 }

@@ -4,7 +4,7 @@ import CacheBenchCore
 /// the CSV.
 ///
 /// The matrices go to stdout, or to stderr when the CSV goes to stdout (`--csv -`); progress and the
-/// budget notice go to stderr. An accounting violation in any cell fails the sweep (exit 1) with no CSV.
+/// budget notice go to stderr, progress only without `--quiet`. An accounting violation in any cell fails the sweep (exit 1) with no CSV.
 enum SweepCommand {
   /// Runs the sweep and returns the exit code.
   static func run(_ configuration: SweepConfiguration) async -> Int32 {
@@ -21,27 +21,41 @@ enum SweepCommand {
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let plan = SweepPlan(configuration)
     let base = configuration.base.scenario
-    CacheBenchCommand.printError(summary(configuration, plan: plan))
+    let quiet = configuration.base.isQuiet
+    if !quiet { CacheBenchCommand.printError(summary(configuration, plan: plan)) }
 
     var calibrationScenario = base
     calibrationScenario.concurrency = configuration.concurrencies[0]
     calibrationScenario.variants = plan.cells.map(\.variant)
-    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario)
+    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario, quiet: quiet)
     var calibrations: [Int: Calibration] = [:]
     for concurrency in configuration.concurrencies {
       calibrations[concurrency] = await firstCalibration.remeasuringContention(at: concurrency)
     }
 
+    let meter = ResourceMeter.system()
+    for note in meter.notes() { CacheBenchCommand.printError(note) }
+    if !quiet, let note = meter.recorderNote(clients: configuration.concurrencies.max() ?? 1) {
+      CacheBenchCommand.printError(note)
+    }
     var runner = SweepRunner(
       scenario: base, plan: plan,
       deadline: configuration.maxTime.map { start &+ UInt64($0.nanoseconds) })
-    runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
+    runner.meter = meter
+    if !quiet {
+      runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
+    }
     let results: [(cell: SweepCell, result: VariantResult)]
     do {
       results = try await runner.run()
     } catch {
       CacheBenchCommand.printError(error.description)
       return CacheBenchCommand.ExitCode.failure
+    }
+    for (cell, result) in results {
+      for note in result.resources.notes + result.designNotes(failRate: base.fetcher.failRate) {
+        CacheBenchCommand.printError("\(cell): \(note)")
+      }
     }
     let matrix = SweepMatrix(plan: plan, results: results)
     if let maxTime = configuration.maxTime, !matrix.unmeasured.isEmpty {
@@ -75,7 +89,7 @@ enum SweepCommand {
     let scenario = configuration.base.scenario
     let stop: String
     switch scenario.stop {
-    case .requests(let count): stop = "\(count) requests"
+    case .requests(let count): stop = RunDescription.counted(count, "request")
     case .duration(let duration): stop = HumanUnits.latency(duration)
     }
     let distribution: String
@@ -94,14 +108,15 @@ enum SweepCommand {
     }
     let budget = configuration.maxTime.map { ", budget \(HumanUnits.latency($0))" } ?? ""
     let threads = configuration.threadCounts.map { " client threads \(list($0))," } ?? ""
-    return "sweep: \(plan.cells.count) cells of \(designs.joined(separator: ","))"
+    return "sweep: \(RunDescription.counted(plan.cells.count, "cell")) of"
+      + " \(designs.joined(separator: ","))"
       + " over decode \(placements.joined(separator: ",")),"
       + "\(threads) concurrency \(list(configuration.concurrencies)),"
       + " shards \(list(configuration.shardCounts))\(budget);"
       + " each: \(stop) after \(scenario.warmupRequests) warm-up,"
-      + " \(scenario.keys) keys \(distribution), seed \(scenario.seed),"
+      + " \(RunDescription.counted(scenario.keys, "key")) \(distribution), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(scenario.fetchLatency)), \(scenario.payloadBytes) B payload,"
-      + " decode \(HumanUnits.latency(scenario.decodeCost))"
+      + " \(RunDescription.decode(of: scenario))"
   }
 
   /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is

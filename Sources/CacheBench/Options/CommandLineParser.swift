@@ -5,8 +5,9 @@ import CacheBenchCore
 /// Syntax: `cachebench [run] [--option value | --option=value]... [-h | --help] [--version]`.
 /// - `-h`/`--help` anywhere wins over everything else, errors included; then `--version`.
 /// - The first argument, if it does not start with `-`, is the subcommand: `run` (also what no
-///   subcommand means), `calibrate` or `sweep`, or `compare` or `baseline` (see
-///   `CompareArgumentsParser`). Any later argument that is not an option is an error.
+///   subcommand means), `calibrate` or `sweep`, `compare` or `baseline` (see
+///   `CompareArgumentsParser`), or `help [SUBCOMMAND]`. Any later argument that is not an option is an
+///   error. A misspelled subcommand or option is refused with the nearest known one suggested.
 /// - Options a subcommand does not take are errors (`calibrate --keys 5`).
 /// - Each option takes exactly one value: the text after `=`, or else the next argument unless that
 ///   starts with `--` (so `--csv -` and `--keys -3` read `-` and `-3` as values). A flag such as
@@ -24,6 +25,18 @@ enum CommandLineParser {
   static let calibrateSubcommand = "calibrate"
   /// Runs the cross product of shard counts, concurrencies and placements.
   static let sweepSubcommand = "sweep"
+  /// Prints the help page, like `--help`; `help SUBCOMMAND` too, since one page covers them all.
+  static let helpSubcommand = "help"
+  /// Every subcommand, for the "did you mean" of one misspelled.
+  static let subcommands = [
+    runSubcommand, compareSubcommand, baselineSubcommand, calibrateSubcommand, sweepSubcommand,
+    helpSubcommand,
+  ]
+  /// Every option spelling of every subcommand, for the "did you mean" of one misspelled.
+  static var optionSpellings: [String] {
+    OptionName.allCases.map(\.rawValue) + CompareArgumentsParser.optionSpellings
+      + ["--help", "--version"]
+  }
   /// The spellings of the help flag, which takes no value.
   private static let helpFlags: Set<String> = ["-h", "--help"]
   /// The version flag, which takes no value.
@@ -37,6 +50,17 @@ enum CommandLineParser {
     var remaining = arguments[...]
     var subcommand = runSubcommand
     if let first = remaining.first, !first.hasPrefix("-") {
+      if first == helpSubcommand {
+        let operands = remaining.dropFirst()
+        guard operands.count <= 1 else {
+          throw .wrongOperandCount(
+            subcommand: helpSubcommand, expected: "at most one SUBCOMMAND", given: operands.count)
+        }
+        if let name = operands.first, !subcommands.contains(name) {
+          throw name.hasPrefix("-") ? .unexpectedArgument(name) : .unknownSubcommand(name)
+        }
+        return .help
+      }
       if first == compareSubcommand {
         return .compare(try CompareArgumentsParser.parse(Array(remaining.dropFirst())))
       }

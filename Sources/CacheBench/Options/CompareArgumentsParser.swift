@@ -12,6 +12,8 @@ enum CompareArgumentsParser {
   private static let formatOption = "--format"
   private static let failOnImprovementFlag = "--fail-on-improvement"
   private static let anyHostFlag = "--any-host"
+  /// The options `compare` takes besides those of `run`, for the "did you mean" of one misspelled.
+  static let optionSpellings = [formatOption, failOnImprovementFlag, anyHostFlag]
 
   /// Parses the arguments that follow `compare`.
   static func parse(_ arguments: [String]) throws(OptionsError) -> CompareConfiguration {

@@ -43,17 +43,19 @@ enum HelpText {
            cachebench baseline NAME RUN [RUN...]
            cachebench calibrate [--concurrency <n>] [--shards <n>]
            cachebench sweep [options] [--max-time <duration>]
+           cachebench help [SUBCOMMAND]  (this page, which covers every subcommand)
 
     Drives actor-based cache designs with one identical workload against fake
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
 
     OPTIONS:
       --variants <list>         Cache designs to measure, a comma list of the
-                                DESIGNS below (run in that order).
+                                DESIGNS below, run in the order given.
                                 (default: the designs marked default)
       --decode <list>           Decode placements, a comma list of inside,
                                 outside, none; each design runs once per
-                                placement. (default: inside,outside)
+                                placement, in the order given.
+                                (default: inside,outside)
       --decode-cost <duration>  CPU work per decode of one payload, 0...1s.
                                 (default: 20us)
       --shards <n>              Actors of the sharded design, 1...4096.
@@ -106,7 +108,10 @@ enum HelpText {
       --raw-latencies <path>    Also write every request's latency as CSV; this
                                 allocates 24 bytes a request during the run:
                                 for analysis runs, not gates. (default: none)
-      --quiet                   Show no progress on stderr. (default: off)
+      --quiet                   Print no progress or information on stderr, only
+                                errors and warnings (a figure missing, unfair
+                                or interrupted); results still go to stdout.
+                                (default: off)
       --profile <path>          Start from the scenario in a profile (JSON);
                                 options given here override its fields.
                                 (default: none)
@@ -129,9 +134,9 @@ enum HelpText {
       --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
                                 1...100000; the wait is fetch_queue_*.
                                 (default: none, unlimited)
-      --rate <r/s>              Open loop: issue requests at this rate, e.g.
-                                5000/s, whatever completes; latency counts from
-                                each request's intended start.
+      --rate <r/s>              Open loop: issue requests at this rate, with its
+                                unit, e.g. 5000/s, whatever completes; latency
+                                counts from each request's intended start.
                                 (default: none, closed loop)
       --invalidate-rate <p>     Share of operations that invalidate their key
                                 instead of reading it, 0...1. (default: 0)
@@ -162,6 +167,9 @@ enum HelpText {
     compares each cell with coalescing: its --shards, --concurrency and
     --threads take comma lists and doubling ranges, e.g. --shards 1..16
     (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256; no threads axis)
+    sweep writes the matrices and --csv; it refuses --json, --markdown,
+    --histogram-csv, --raw-latencies, --save-baseline, --profile, --deadline
+    (it has --max-time) and the profiler options, rather than ignore them.
 
     Each option is given at most once, as --name value or --name=value.
     An output <path> of - writes to stdout (then the table goes to stderr);

@@ -48,7 +48,7 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case histogramCSV = "--histogram-csv"
   /// Path of the per-request latency CSV, `-` for stdout.
   case rawLatencies = "--raw-latencies"
-  /// A flag: no progress on stderr.
+  /// A flag: no progress or information on stderr, only errors and warnings.
   case quiet = "--quiet"
   /// Path of a profile (JSON scenario) whose fields the other options override.
   case profile = "--profile"

@@ -100,10 +100,10 @@ enum OptionValueParser {
     return duration
   }
 
-  /// A non-empty comma list of distinct case names of `Element`, returned in `allCases` order.
+  /// A non-empty comma list of distinct case names of `Element`, returned in the order given.
   ///
-  /// The canonical order makes `--decode outside,inside` and `--decode inside,outside` the same run.
-  /// `kind` names an element in messages ("unknown placement 'x'").
+  /// The order given is the order the variants run in (`--decode outside,inside` measures outside
+  /// first), as `--variants` does. `kind` names an element in messages ("unknown placement 'x'").
   static func list<Element: RawRepresentable & CaseIterable & Equatable>(
     _ value: String, for option: OptionName, kind: String
   ) throws(OptionsError) -> [Element] where Element.RawValue == String {
@@ -112,8 +112,8 @@ enum OptionValueParser {
       unknown: { "unknown \(kind) '\($0)'; use \($1)" })
   }
 
-  /// A non-empty comma list of distinct names of designs in `registry`, returned in registration order,
-  /// so `--variants mutex,naive` and `--variants naive,mutex` are the same run. An unknown name is
+  /// A non-empty comma list of distinct names of designs in `registry`, returned in the order given,
+  /// which is the order the variants run and are reported in. An unknown name is
   /// refused with the list of registered ones.
   static func designs(
     _ value: String, for option: OptionName, in registry: DesignRegistry
@@ -123,7 +123,7 @@ enum OptionValueParser {
       unknown: { "unknown design '\($0)'; registered designs: \($1)" })
   }
 
-  /// A non-empty comma list of distinct names of `choices`, returned in the order of `choices`;
+  /// A non-empty comma list of distinct names of `choices`, returned in the order given;
   /// `unknown` words the refusal of a name none has, given the name and the comma list of all.
   private static func list<Element: Equatable>(
     _ value: String, for option: OptionName, in choices: [Element],
@@ -142,7 +142,7 @@ enum OptionValueParser {
       }
       selected.append(element)
     }
-    return choices.filter(selected.contains)
+    return selected
   }
 
   /// Whether `text` is one or more ASCII decimal digits.

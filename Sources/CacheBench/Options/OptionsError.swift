@@ -40,12 +40,20 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   /// An option that the subcommand does not take, e.g. `cachebench calibrate --keys 5`.
   case notApplicable(option: OptionName, subcommand: String)
 
+  /// ` did you mean 'X'? see 'cachebench --help'`, or just the pointer to the help without a
+  /// suggestion.
+  private static func hint(_ suggestion: String?) -> String {
+    (suggestion.map { " did you mean '\($0)'?" } ?? "") + " see 'cachebench --help'"
+  }
+
   var description: String {
     switch self {
     case .unknownSubcommand(let name):
-      "unknown subcommand '\(name)'; see 'cachebench --help'"
+      "unknown subcommand '\(name)';"
+        + Self.hint(SpellingSuggestion.nearest(to: name, among: CommandLineParser.subcommands))
     case .unknownOption(let name):
-      "unknown option '\(name)'; see 'cachebench --help'"
+      "unknown option '\(name)';"
+        + Self.hint(SpellingSuggestion.nearest(to: name, among: CommandLineParser.optionSpellings))
     case .unexpectedArgument(let argument):
       "unexpected argument '\(argument)'; see 'cachebench --help'"
     case .unexpectedValue(let flag, let value):

@@ -14,7 +14,7 @@ struct RunConfiguration: Sendable, Equatable {
   var histogramCSVPath: String? = nil
   /// Where to write every request's latency as CSV, like `csvPath`; recording them allocates.
   var rawLatenciesPath: String? = nil
-  /// Whether to show no progress on stderr.
+  /// Whether stderr carries only errors and warnings: no progress, no information lines.
   var isQuiet = false
   /// The profile to start from, with the options given beside it; `nil` without `--profile`.
   /// `ProfileResolver` turns it into the scenario before the run.

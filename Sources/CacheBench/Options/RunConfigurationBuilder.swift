@@ -92,15 +92,22 @@ struct RunConfigurationBuilder {
     case .failRate:
       scenario.fetcher.failRate = try Parse.fraction(value, for: option)
     case .rate:
-      let number = value.hasSuffix("/s") ? String(value.dropLast(2)) : value
+      let hasUnit = value.hasSuffix("/s")
+      let rate: Double
       do {
-        scenario.openLoop = OpenLoopSchedule(
-          rate: try Parse.positiveDecimal(number, for: option, atMost: 10_000_000))
+        rate = try Parse.positiveDecimal(
+          hasUnit ? String(value.dropLast(2)) : value, for: option, atMost: 10_000_000)
       } catch {
         throw .invalidValue(
           option: option, value: value,
           reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s")
       }
+      // A bare number is refused rather than read as per second: it could as well mean a total, and a
+      // wrong guess starts a run of the wrong length without a word.
+      guard hasUnit else {
+        throw .invalidValue(option: option, value: value, reason: "give a unit, e.g. \(value)/s")
+      }
+      scenario.openLoop = OpenLoopSchedule(rate: rate)
     case .fetchLimit:
       scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
     case .payloadBytes:

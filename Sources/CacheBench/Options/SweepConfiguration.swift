@@ -36,6 +36,16 @@ struct SweepConfigurationBuilder {
   private var threadCounts: [Int]?
   private var variantsValue: String?
 
+  /// Options of `run` that a sweep refuses rather than ignore: the outputs other than `--csv`, each of
+  /// which is one record per variant of one scenario, while a sweep's cells share variant names across
+  /// concurrencies and thread counts (a baseline or a JSON result of them would need a cell key that the
+  /// result record does not have); `--profile`, whose scenario a sweep does not read; `--deadline`, for
+  /// which a sweep has `--max-time`; and the profiler hooks, which a sweep does not attach.
+  static let refusedOptions: Set<OptionName> = [
+    .json, .markdown, .histogramCSV, .rawLatencies, .saveBaseline, .profile, .deadline,
+    .perfControl, .profileVariant, .pauseBeforeWindow,
+  ]
+
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     switch option {
@@ -47,6 +57,8 @@ struct SweepConfigurationBuilder {
       threadCounts = try OptionValueParser.integerList(
         value, for: option, in: RunConfigurationBuilder.threadCounts)
     case .repetitions, .reference:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.sweepSubcommand)
+    case _ where Self.refusedOptions.contains(option):
       throw .notApplicable(option: option, subcommand: CommandLineParser.sweepSubcommand)
     case .maxTime:
       maxTime = try OptionValueParser.duration(

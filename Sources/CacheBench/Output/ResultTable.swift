@@ -6,7 +6,9 @@ import CacheBenchCore
 /// Best-value policy: in a column with a `TableColumn.Best` rule, the cells whose value *as shown*
 /// is the highest (or lowest) are marked, ties included, so two cells that read the same are both
 /// marked or neither. Nothing is marked in a column with fewer than two values, or whose values all
-/// read the same: a mark there would say nothing. A cell with no value (`-`) is never marked.
+/// read the same: a mark there would say nothing. A cell with no value (`-`) is never marked, nor is any
+/// cell of a row with no requests (a variant interrupted or stalled before its first): its zero fetches
+/// and duplicates are an absence of measurement, not the best one.
 struct ResultTable {
   /// One cell's text and whether it is its column's best.
   struct Cell: Sendable, Equatable {
@@ -39,6 +41,7 @@ struct ResultTable {
     alignments = columns.map(\.alignment)
     isMarked = []
     var columnCells: [[Cell]] = []
+    let hasRequests = repeated.map { group in (group.median { Double($0.requests) } ?? 0) > 0 }
     for column in columns {
       let texts: [String]
       let shown: [Int64?]
@@ -65,11 +68,12 @@ struct ResultTable {
         }
         shown = Array(repeating: nil, count: repeated.count)
       }
-      let best = column.best.flatMap { Self.bestValue(of: shown, $0) }
+      let candidates = zip(shown, hasRequests).map { value, measured in measured ? value : nil }
+      let best = column.best.flatMap { Self.bestValue(of: candidates, $0) }
       headers.append(header)
       isMarked.append(best != nil)
       columnCells.append(
-        zip(texts, shown).map { text, value in
+        zip(texts, candidates).map { text, value in
           Cell(text: text, isBest: best != nil && value == best)
         })
     }

@@ -55,6 +55,9 @@ struct Profile: Sendable, Equatable {
     ("threads", .threads, .integer),
   ]
 
+  /// What the `rate` field's number is given in, as `--rate` spells it.
+  private static let rateUnit = "/s"
+
   /// Every top-level field a profile may have, besides `_` comments.
   static var knownFields: [String] { ["description"] + scenarioFields.map(\.field) + ["gate"] }
 
@@ -92,7 +95,9 @@ struct Profile: Sendable, Equatable {
       } else if key == "gate" {
         profile.thresholds = try GateThresholds(profileSection: value, path: path)
       } else if let entry = scenarioFields.first(where: { $0.field == key }) {
-        let text = try optionText(of: value, form: entry.form, field: key, path: path)
+        var text = try optionText(of: value, form: entry.form, field: key, path: path)
+        // The field is a number of requests per second; the option wants its unit said.
+        if entry.option == .rate { text += Self.rateUnit }
         profile.settings.append(OptionSetting(option: entry.option, value: text))
       } else {
         throw .unknownField(path: path, field: key, value: value.summary, known: knownFields)
@@ -164,6 +169,7 @@ struct Profile: Sendable, Equatable {
   /// A setting's value as it appeared in the file: strings quoted, numbers bare, lists as arrays.
   private static func quotedValue(_ setting: OptionSetting) -> String {
     switch scenarioFields.first(where: { $0.option == setting.option })?.form {
+    case .decimal? where setting.option == .rate: String(setting.value.dropLast(rateUnit.count))
     case .integer?, .decimal?: setting.value
     case .list?:
       "["

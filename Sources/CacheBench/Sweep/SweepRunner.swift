@@ -1,8 +1,8 @@
 import CacheBenchCore
 
 /// Runs the cells of a sweep one after another in one process, each exactly as `run` would measure its
-/// variant (warm-up on a throwaway cache, then a window on a fresh one, then the accounting check), with
-/// the workload, the decoder calibration and the sleep lead shared by every cell.
+/// variant (warm-up on a throwaway cache, then a window on a fresh one metered for memory and CPU, then the
+/// accounting check), with the workload, the decoder calibration and the sleep lead shared by every cell.
 ///
 /// With a deadline, no cell starts once the deadline has passed; the cell running at the deadline finishes,
 /// so a sweep overruns its budget by at most one cell. The clock is injectable so tests can spend the
@@ -33,6 +33,9 @@ struct SweepRunner: Sendable {
   var clock: @Sendable () -> UInt64 = { MonotonicClock.now() }
   /// Told before each cell starts.
   var onProgress: @Sendable (Progress) -> Void = { _ in }
+  /// Measures each cell's memory and CPU, as a run's meter measures each variant; by default nothing
+  /// (every such figure unknown), for tests that do not ask for them.
+  var meter = ResourceMeter.disabled
 
   /// Measures the cells in plan order until the plan or the budget is exhausted.
   @concurrent
@@ -50,12 +53,20 @@ struct SweepRunner: Sendable {
         Progress(
           cell: cell, position: index + 1, total: plan.cells.count, elapsed: now &- start,
           budgetLeft: deadline.map { $0 &- now }))
-      let driver = BenchmarkDriver(scenario: scenario(for: cell))
+      var driver = BenchmarkDriver(scenario: scenario(for: cell))
+      driver.meter = meter
       // nil only when the run was asked to stop before the window, which ends the sweep.
       guard
-        let result = try await driver.measure(
+        var result = try await driver.measure(
           cell.variant, keys: keys, decoder: decoder, lead: lead)
       else { break }
+      // As `BenchmarkDriver.run` does for a run's variant, once `measure` has released the cell's caches
+      // and tasks.
+      if let before = result.resources.allocatedBytesBeforeWindow,
+        let after = await meter.settledAllocatedBytes(), let histogramBytes = meter.histogramBytes
+      {
+        result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
+      }
       results.append((cell, result))
     }
     return results

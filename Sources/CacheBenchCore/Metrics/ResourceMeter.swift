@@ -31,11 +31,11 @@ package struct ResourceMeter: Sendable {
   var cpuTimes: @Sendable () -> CPUTimes?
   /// Bytes one empty `LatencyHistogram` holds as the allocator counts them, measured once; subtracted
   /// where the tool's own recorders would otherwise be charged to a cache. Nil when unknown.
-  var histogramBytes: Int?
+  package var histogramBytes: Int?
 
   /// Measures nothing: every figure unknown. The driver's default, so runs that do not ask for memory
   /// figures (most tests) pay nothing for them.
-  static let disabled = ResourceMeter(
+  package static let disabled = ResourceMeter(
     allocator: .unavailable(reason: "not measured"), peakRSS: nil, residentSetSize: { nil },
     cpuTimes: { nil }, histogramBytes: nil)
 
@@ -58,9 +58,9 @@ package struct ResourceMeter: Sendable {
     return meter
   }
 
-  /// Lines for stderr at the start of a run with `clients` client tasks: figures this meter cannot
-  /// produce or produces approximately, and what the tool's own recorders weigh.
-  package func notes(clients: Int) -> [String] {
+  /// Lines for stderr at the start of a run: figures this meter cannot produce or produces
+  /// approximately. Warnings, which a quiet run still prints.
+  package func notes() -> [String] {
     var notes: [String] = []
     if case .unavailable(let reason) = allocator {
       notes.append("memory columns from jemalloc are n/a: \(reason)")
@@ -73,15 +73,18 @@ package struct ResourceMeter: Sendable {
     if peakRSS == nil {
       notes.append("peak_rss_bytes is n/a: no way to read this process's resident set")
     }
-    if let histogramBytes {
-      let recorderTotal = clients * Self.histogramsPerClient * histogramBytes
-      notes.append(
-        "each client's recorder holds \(Self.histogramsPerClient) histograms of"
-          + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
-          + " clients during a window:"
-          + " in peak_rss_bytes, not in bytes_per_entry")
-    }
     return notes
+  }
+
+  /// A line for stderr at the start of a run with `clients` client tasks: what the tool's own recorders
+  /// weigh, and where that shows. Information, which a quiet run leaves out; nil when unknown.
+  package func recorderNote(clients: Int) -> String? {
+    guard let histogramBytes else { return nil }
+    let recorderTotal = clients * Self.histogramsPerClient * histogramBytes
+    return "each client's recorder holds \(Self.histogramsPerClient) histograms of"
+      + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
+      + " clients during a window:"
+      + " in peak_rss_bytes, not in bytes_per_entry"
   }
 
   /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when
@@ -93,7 +96,7 @@ package struct ResourceMeter: Sendable {
 
   /// Allocated bytes once every worker thread has flushed its cache, for comparing before and after a
   /// variant; nil when unknown.
-  func settledAllocatedBytes() async -> Int? {
+  package func settledAllocatedBytes() async -> Int? {
     guard case .available(let statistics) = allocator,
       await statistics.flushWorkerThreadCaches()
     else { return nil }
@@ -144,8 +147,20 @@ package struct ResourceMeter: Sendable {
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
       // The window's merged request recorder is allocated inside it and survives it as the result.
       let recorderBytes = Self.histogramsPerClient * histogramBytes
-      usage.bytesPerEntry =
-        Double(allocator.allocatedDeltaBytes - recorderBytes) / Double(cachedEntries)
+      let entryBytes = allocator.allocatedDeltaBytes - recorderBytes
+      if entryBytes > 0 {
+        usage.bytesPerEntry = Double(entryBytes) / Double(cachedEntries)
+      } else {
+        // Memory allocated before the window (by the runtime, or work that outlived the warm-up) was
+        // freed during it, more than the entries took: the delta no longer says what they cost, and a
+        // negative size per entry would be nonsense.
+        usage.notes.append(
+          "bytes_per_entry is n/a: the window's allocated delta"
+            + " (\(HumanUnits.bytes(allocator.allocatedDeltaBytes))) is no more than its request"
+            + " recorder (\(HumanUnits.bytes(recorderBytes))), so memory from before the window was freed"
+            + " in it and the \(cachedEntries) entries' cost cannot be told apart; a longer window"
+            + " caches more")
+      }
     }
     return usage
   }

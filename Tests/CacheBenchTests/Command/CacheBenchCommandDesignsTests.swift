@@ -72,12 +72,13 @@ struct CacheBenchCommandDesignsTests {
     // Calibration builds one for its hit path, the run one for the measured window.
     #expect(calls.count == 2)
     let table = try CSVTable.parse(String(contentsOfFile: path, encoding: .utf8))
-    #expect(table.rows.map { table.value("variant", in: $0) } == ["coalescing", "mine"])
-    let mine = try #require(table.rows.last)
+    // In the order --variants gives.
+    #expect(table.rows.map { table.value("variant", in: $0) } == ["mine", "coalescing"])
+    let mine = try #require(table.rows.first)
     #expect(table.value("requests", in: mine) == "24")
     #expect(table.value("hits", in: mine) == "n/a")
     #expect(table.value("actor_wait_p50_ns", in: mine) == "n/a")
-    let coalescing = try #require(table.rows.first)
+    let coalescing = try #require(table.rows.last)
     #expect(table.value("hits", in: coalescing) != "n/a")
   }
 

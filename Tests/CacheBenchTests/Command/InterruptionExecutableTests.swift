@@ -73,6 +73,26 @@ struct InterruptionExecutableTests {
     #expect(text.contains("deadline"))
   }
 
+  @Test func aStoppedRunSaysSoOnStdoutAndThatItWroteNoBaseline() async throws {
+    let baseline = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-interrupted-\(UUID().uuidString).json").path
+    let arguments =
+      Self.hourLongRun.dropLast(2) + [
+        "--deadline", "1s", "--quiet", "--save-baseline", baseline,
+      ]
+    let (process, output, log) = try start(Array(arguments))
+    let table = await output.allText()
+    let text = await log.allText()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(text)")
+    #expect(
+      table.hasSuffix(
+        "\nrun stopped by its --deadline: figures so far, marked interrupted; 1 of 2 variants"
+          + " measured\n"), "\(table)")
+    #expect(text.contains("cachebench: no baseline written to \(baseline): the run was stopped"))
+    #expect(!FileManager.default.fileExists(atPath: baseline))
+  }
+
   /// The signals a test sends.
   enum SignalName: Sendable, CustomTestStringConvertible {
     case interrupt

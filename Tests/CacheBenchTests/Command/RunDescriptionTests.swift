@@ -13,6 +13,42 @@ struct RunDescriptionTests {
         + " seed 42, fetch 1.00ms, 4096 B payload, decode 20.0µs")
   }
 
+  @Test func theSummaryOfOneOfEachIsSingularAndSaysWhenNothingDecodes() {
+    var scenario = OutputFixtures.scenario
+    scenario.variants = [Variant(design: .mutex, decode: .noDecode, shards: 1)]
+    scenario.stop = .requests(1)
+    scenario.concurrency = 1
+    scenario.keys = 1
+    #expect(
+      RunDescription.summary(of: scenario)
+        == "1 variant; each: 1 request after 500 warm-up, 1 client, 1 key zipf(0.99),"
+        + " seed 42, fetch 1.00ms, 4096 B payload, no decode")
+  }
+
+  @Test func theSummaryGivesTheDecodeCostWhenSomeVariantDecodes() {
+    var scenario = OutputFixtures.scenario
+    scenario.variants = [
+      Variant(design: .mutex, decode: .noDecode, shards: 1),
+      Variant(design: .mutex, decode: .outside, shards: 1),
+    ]
+    #expect(RunDescription.summary(of: scenario).hasSuffix(", decode 20.0µs"))
+  }
+
+  @Test func theSweepSummaryIsSingularForOneAndSaysWhenNothingDecodes() throws {
+    let command = try CommandLineParser.parse([
+      "sweep", "--variants", "coalescing", "--decode", "none", "--keys", "1", "--shards", "1",
+      "--concurrency", "1",
+    ])
+    guard case .sweep(let configuration) = command else {
+      Issue.record("not a sweep: \(command)")
+      return
+    }
+    let summary = SweepCommand.summary(configuration, plan: SweepPlan(configuration))
+    #expect(summary.hasPrefix("sweep: 1 cell of coalescing over decode none,"))
+    #expect(summary.contains(" 1 key zipf(0.99),"))
+    #expect(summary.hasSuffix(", no decode"))
+  }
+
   @Test(arguments: [(1, "16 clients on 1 thread,"), (4, "16 clients on 4 threads,")])
   func theSummaryNamesTheClientThreadsWhenGiven(threads: Int, expected: String) {
     var scenario = OutputFixtures.scenario

@@ -38,4 +38,31 @@ struct RunNotesTests {
         result(OutputFixtures.shardedOutside, fetchLatency: nil),
       ]) == nil)
   }
+
+  @Test(arguments: [
+    (
+      StopReason.signal(2), 1, 2,
+      "run interrupted by signal 2 (SIGINT): figures so far, marked interrupted; 1 of 2 variants"
+        + " measured"
+    ),
+    (
+      .signal(15), 0, 1,
+      "run interrupted by signal 15 (SIGTERM): figures so far, marked interrupted; 0 of 1 variant"
+        + " measured"
+    ),
+    (
+      .deadline, 3, 8,
+      "run stopped by its --deadline: figures so far, marked interrupted; 3 of 8 variants measured"
+    ),
+  ])
+  func aStoppedRunSaysSoUnderItsTable(
+    reason: StopReason, measured: Int, planned: Int, expected: String
+  ) {
+    #expect(RunNotes.interruption(reason, measured: measured, planned: planned) == expected)
+  }
+
+  @Test(arguments: [nil, StopReason.stalled])
+  func aRunThatWasNotStoppedSaysNothing(reason: StopReason?) {
+    #expect(RunNotes.interruption(reason, measured: 2, planned: 2) == nil)
+  }
 }

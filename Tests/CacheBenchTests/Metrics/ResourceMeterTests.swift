@@ -73,6 +73,20 @@ struct ResourceMeterTests {
     #expect(usage.notes.first?.contains("n/a") == true)
   }
 
+  @Test(arguments: [1_000_000 + 1_200, 1_000_000 + 800, 1_000_000 - 5_000])
+  func aDeltaNoLargerThanTheRecorderHasNoBytesPerEntryAndSaysWhy(endAllocatedBytes: Int) async {
+    let end = AllocatorSnapshot(
+      allocatedBytes: endAllocatedBytes, residentBytes: 4_000_000, mallocCount: 800)
+    let allocator = ScriptedAllocator(snapshots: [Self.start, end])
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    let usage = await meter.end(await meter.begin(), cachedEntries: 10)
+    #expect(usage.allocator?.allocatedDeltaBytes == endAllocatedBytes - 1_000_000)
+    #expect(usage.bytesPerEntry == nil)
+    #expect(usage.notes.count == 1)
+    #expect(
+      usage.notes.first?.hasPrefix("bytes_per_entry is n/a: the window's allocated delta") == true)
+  }
+
   @Test func anEmptyCacheHasNoBytesPerEntry() async {
     let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start])
     let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
@@ -95,10 +109,14 @@ struct ResourceMeterTests {
     var meter = ResourceMeter.scripted(.unavailable(reason: "built without it"))
     meter.histogramBytes = 262_144
     meter.peakRSS = SampledPeakTracker(interval: .milliseconds(1)) { 1 }
-    let notes = meter.notes(clients: 64)
+    let notes = meter.notes()
     #expect(notes.contains("memory columns from jemalloc are n/a: built without it"))
     #expect(notes.contains { $0.hasPrefix("peak_rss_bytes is sampled every 1.00ms") })
-    #expect(notes.contains { $0.contains("4 histograms of 256KiB, 64.0MiB for 64 clients") })
+    #expect(notes.count == 2)
+    #expect(
+      meter.recorderNote(clients: 64)?.contains("4 histograms of 256KiB, 64.0MiB for 64 clients")
+        == true)
+    #expect(ResourceMeter.disabled.recorderNote(clients: 64) == nil)
   }
 
   @Test func footprintIsTheAllocatedBytesBetweenTwoSnapshots() {

@@ -38,7 +38,7 @@ struct BadInputCorpusTests {
     case referenceName
     /// A flag: takes no value.
     case flag
-    /// Requests per second, `R` or `R/s`.
+    /// Requests per second, `R/s`: a bare number is refused.
     case rate
   }
 
@@ -111,7 +111,7 @@ struct BadInputCorpusTests {
     case .flag:
       return []
     case .rate:
-      return ["", "0", "-5", "abc", "5/m", "nan", "inf", "1e3"]
+      return ["", "0", "-5", "abc", "5/m", "nan", "inf", "1e3", "5000", "0.5", "0/s", "/s"]
     }
   }
 

@@ -79,7 +79,7 @@ struct CommandLineParserTests {
     },
     ValidOption("--variants", "mutex,sharded,naive") {
       $0.variants = Variant.all(
-        designs: [.naive, .sharded, .mutex], placements: [.inside, .outside], shards: 8)
+        designs: [.mutex, .sharded, .naive], placements: [.inside, .outside], shards: 8)
     },
     ValidOption("--variants", "naive,coalescing,sharded,mutex") { _ in },
     ValidOption("--decode", "none") {
@@ -88,7 +88,7 @@ struct CommandLineParserTests {
     },
     ValidOption("--decode", "none,outside,inside") {
       $0.variants = Variant.all(
-        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.inside, .outside, .noDecode],
+        designs: DesignRegistry.builtIn.defaultDesigns, placements: [.noDecode, .outside, .inside],
         shards: 8)
     },
     ValidOption("--decode-cost", "0us") { $0.decodeCost = .zero },
@@ -147,7 +147,7 @@ struct CommandLineParserTests {
     ValidOption("--fail-rate", "0") { _ in },
     ValidOption("--fetch-limit", "1") { $0.fetcher.fetchLimit = 1 },
     ValidOption("--rate", "5000/s") { $0.openLoop = OpenLoopSchedule(rate: 5_000) },
-    ValidOption("--rate", "0.5") { $0.openLoop = OpenLoopSchedule(rate: 0.5) },
+    ValidOption("--rate", "0.5/s") { $0.openLoop = OpenLoopSchedule(rate: 0.5) },
     ValidOption("--fetch-limit", "100000") { $0.fetcher.fetchLimit = 100_000 },
     ValidOption("--payload-bytes", "1") { $0.payloadBytes = 1 },
     ValidOption("--payload-bytes", "67108864") { $0.payloadBytes = 67_108_864 },
@@ -203,10 +203,10 @@ struct CommandLineParserTests {
     ])
     let expected = Scenario(
       variants: [
-        Variant(design: .coalescing, decode: .outside, shards: 1),
-        Variant(design: .coalescing, decode: .noDecode, shards: 1),
         Variant(design: .sharded, decode: .outside, shards: 16),
         Variant(design: .sharded, decode: .noDecode, shards: 16),
+        Variant(design: .coalescing, decode: .outside, shards: 1),
+        Variant(design: .coalescing, decode: .noDecode, shards: 1),
       ],
       keys: 500,
       distribution: .zipf(theta: 1.1),
@@ -229,6 +229,13 @@ struct CommandLineParserTests {
       $0.shards = 3
     }
     #expect(command == .run(RunConfiguration(scenario: expected)))
+  }
+
+  @Test(arguments: [
+    ["help"], ["help", "run"], ["help", "compare"], ["help", "sweep"], ["help", "help"],
+  ])
+  func theHelpSubcommandPrintsTheHelpPage(_ arguments: [String]) throws {
+    #expect(try CommandLineParser.parse(arguments) == .help)
   }
 
   @Test(arguments: [

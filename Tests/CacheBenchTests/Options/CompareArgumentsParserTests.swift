@@ -55,6 +55,10 @@ struct CompareArgumentsParserTests {
     ),
     (["compare", "b", "c", "--keys", "3"], "unknown option '--keys'; see 'cachebench --help'"),
     (
+      ["compare", "b", "c", "--fromat", "json"],
+      "unknown option '--fromat'; did you mean '--format'? see 'cachebench --help'"
+    ),
+    (
       ["baseline", "ci"],
       "baseline takes NAME and at least one RUN file, got 1; see 'cachebench --help'"
     ),

@@ -23,14 +23,27 @@ struct OptionsErrorTests {
   static let badInputs: [BadInput] = [
     BadInput(
       ["--shard", "4"], .unknownOption("--shard"),
-      "unknown option '--shard'; see 'cachebench --help'"),
+      "unknown option '--shard'; did you mean '--shards'? see 'cachebench --help'"),
     BadInput(
       ["--shard=4"], .unknownOption("--shard"),
-      "unknown option '--shard'; see 'cachebench --help'"),
+      "unknown option '--shard'; did you mean '--shards'? see 'cachebench --help'"),
     BadInput(["-k"], .unknownOption("-k"), "unknown option '-k'; see 'cachebench --help'"),
     BadInput(
       ["bench"], .unknownSubcommand("bench"),
       "unknown subcommand 'bench'; see 'cachebench --help'"),
+    BadInput(
+      ["comapre", "a", "b"], .unknownSubcommand("comapre"),
+      "unknown subcommand 'comapre'; did you mean 'compare'? see 'cachebench --help'"),
+    BadInput(
+      ["help", "comapre"], .unknownSubcommand("comapre"),
+      "unknown subcommand 'comapre'; did you mean 'compare'? see 'cachebench --help'"),
+    BadInput(
+      ["help", "--keys"], .unexpectedArgument("--keys"),
+      "unexpected argument '--keys'; see 'cachebench --help'"),
+    BadInput(
+      ["help", "run", "sweep"],
+      .wrongOperandCount(subcommand: "help", expected: "at most one SUBCOMMAND", given: 2),
+      "help takes at most one SUBCOMMAND, got 2; see 'cachebench --help'"),
     BadInput(
       ["run", "run"], .unexpectedArgument("run"),
       "unexpected argument 'run'; see 'cachebench --help'"),
@@ -59,6 +72,14 @@ struct OptionsErrorTests {
       .invalidValue(option: .threads, value: "two", reason: "must be 1...1024, digits only"),
       "invalid value 'two' for --threads: must be 1...1024, digits only"),
     BadInput(["--threads"], .missingValue(.threads), "missing value for --threads"),
+    BadInput(
+      ["--rate", "5000"],
+      .invalidValue(option: .rate, value: "5000", reason: "give a unit, e.g. 5000/s"),
+      "invalid value '5000' for --rate: give a unit, e.g. 5000/s"),
+    BadInput(
+      ["--rate=0.5"],
+      .invalidValue(option: .rate, value: "0.5", reason: "give a unit, e.g. 0.5/s"),
+      "invalid value '0.5' for --rate: give a unit, e.g. 0.5/s"),
     BadInput(
       ["--invalidate-rate", "1.5"],
       .invalidValue(

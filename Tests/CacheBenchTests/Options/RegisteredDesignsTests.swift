@@ -45,10 +45,10 @@ struct RegisteredDesignsTests {
     #expect(variant.shards == 1)
   }
 
-  @Test func aUserDesignRunsAfterTheBuiltInOnesWhateverTheOrderGiven() throws {
+  @Test func aUserDesignRunsWhereTheOrderGivenPutsIt() throws {
     #expect(
       try variants(["--variants", "mine,mutex", "--decode", "none"], in: Self.registry())
-        == ["mutex/none", "mine/none"])
+        == ["mine/none", "mutex/none"])
   }
 
   @Test func withoutVariantsAUserDesignMeasuredByDefaultRunsAfterTheBuiltInOnes() throws {

@@ -30,7 +30,7 @@ struct RepositoryOptionsTests {
   @Test func theRepositoryDesignsAreChosenByName() throws {
     #expect(
       try variants(["--variants", "naive-repository,repository", "--decode", "none"]) == [
-        "repository/none", "naive-repository/none",
+        "naive-repository/none", "repository/none",
       ])
   }
 

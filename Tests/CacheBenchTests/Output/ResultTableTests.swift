@@ -53,6 +53,31 @@ struct ResultTableTests {
     #expect(!table.hasMarks)
   }
 
+  @Test func aRowWithNoRequestsIsNeverMarkedBest() {
+    var empty = result(fetches: 0)
+    empty.requests = 0
+    empty.hits = 0
+    empty.joins = 0
+    empty.leaders = 0
+    let table = ResultTable(
+      columns: columns,
+      results: [
+        empty, result(fetches: 5), result(fetches: 3, windowNanoseconds: 2_000_000_000),
+      ])
+    #expect(table.rows.map { $0[1].text } == ["0", "5", "3"])
+    #expect(
+      marks(table) == [
+        [false, false, false, false], [false, false, true, false], [false, true, false, false],
+      ])
+  }
+
+  @Test func aRowWithNoRequestsBesideOneMeasuredRowLeavesNothingToMark() {
+    var empty = result(fetches: 0)
+    empty.requests = 0
+    let table = ResultTable(columns: columns, results: [empty, result(fetches: 5)])
+    #expect(!table.hasMarks)
+  }
+
   @Test func aSingleResultIsNeverMarked() {
     let table = ResultTable(columns: columns, results: [result(fetches: 3)])
     #expect(!table.hasMarks)

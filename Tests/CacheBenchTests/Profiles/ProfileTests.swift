@@ -34,7 +34,7 @@ struct ProfileTests {
       }
       """
     let expected = Scenario(
-      variants: Variant.all(designs: [.coalescing, .mutex], placements: [.noDecode], shards: 4),
+      variants: Variant.all(designs: [.mutex, .coalescing], placements: [.noDecode], shards: 4),
       keys: 300, distribution: .zipf(theta: 1.2), seed: .max, concurrency: 3, stop: .requests(700),
       warmupRequests: 0, fetchLatency: .microseconds(1_500), payloadBytes: 64,
       decodeCost: .microseconds(5), shards: 4)
@@ -144,6 +144,11 @@ struct ProfileTests {
       #"{"variants": ["naive", "fast"]}"#,
       "profile 'Profiles/test.json': invalid value [\"naive\", \"fast\"] for field 'variants':"
         + " unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository"
+    ),
+    (
+      #"{"rate": 0}"#,
+      "profile 'Profiles/test.json': invalid value 0 for field 'rate': must be requests per second,"
+        + " > 0 and <= 10000000, e.g. 5000/s"
     ),
     (
       #"{"variants": "naive"}"#,

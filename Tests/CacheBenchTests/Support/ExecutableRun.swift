@@ -31,6 +31,27 @@ enum ExecutableRun {
     return (rows, logText)
   }
 
+  /// Runs `cachebench` (built next to the test bundle) with `arguments` and returns its exit status and
+  /// what it wrote on stdout and stderr.
+  static func output(_ arguments: [String]) throws -> (
+    status: Int32, standardOutput: String, standardError: String
+  ) {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    let output = Pipe()
+    let log = try temporaryLog()
+    process.standardOutput = output
+    process.standardError = log
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try log.seek(toOffset: 0)
+    let logText = String(decoding: log.readDataToEndOfFile(), as: UTF8.self)
+    try log.close()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self), logText)
+  }
+
   /// The `cachebench` built next to the test bundle.
   static func executable() throws -> URL {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

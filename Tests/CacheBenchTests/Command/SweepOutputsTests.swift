@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
+
+/// What a sweep writes: every output it accepts, and a refusal of every one it does not; its cells
+/// metered for memory and CPU as a run's variants are.
+@Suite(.timeLimit(.minutes(1)))
+struct SweepOutputsTests {
+  /// Each option a sweep refuses, with a value it would otherwise take.
+  static let refused: [(option: OptionName, value: String?)] = [
+    (.json, "sweep.json"), (.markdown, "sweep.md"), (.histogramCSV, "spectra.csv"),
+    (.rawLatencies, "raw.csv"), (.saveBaseline, "sweep-baseline.json"), (.profile, "p.json"),
+    (.deadline, "1s"), (.perfControl, "ctl,ack"), (.profileVariant, "coalescing/inside"),
+    (.pauseBeforeWindow, nil),
+  ]
+
+  @Test func everyRefusedOptionIsInTheTable() {
+    #expect(Set(Self.refused.map(\.option)) == SweepConfigurationBuilder.refusedOptions)
+  }
+
+  @Test(arguments: refused)
+  func anOutputOrHookASweepDoesNotWriteIsRefusedWithOneLineAndNoFile(
+    option: OptionName, value: String?
+  ) async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-sweep-outputs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let given = value.map { directory.appendingPathComponent($0).path }
+    let arguments = SubcommandTests.tinySweep + [option.rawValue] + (given.map { [$0] } ?? [])
+    #expect(throws: OptionsError.notApplicable(option: option, subcommand: "sweep")) {
+      _ = try CommandLineParser.parse(arguments)
+    }
+    #expect(
+      OptionsError.notApplicable(option: option, subcommand: "sweep").description
+        == "\(option) does not apply to 'sweep'; see 'cachebench --help'")
+    #expect(await CacheBenchCommand.main(arguments: arguments) == 64)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+
+  @Test func aSweepCellIsMeteredAsARunVariantIs() async throws {
+    let allocator = ScriptedAllocator(snapshots: [
+      // Before the window, at its start, at its end, and once the cell is released.
+      AllocatorSnapshot(allocatedBytes: 1_000_000, residentBytes: 4_000_000, mallocCount: 700),
+      AllocatorSnapshot(allocatedBytes: 1_000_000, residentBytes: 4_000_000, mallocCount: 700),
+      AllocatorSnapshot(allocatedBytes: 1_050_300, residentBytes: 4_100_000, mallocCount: 1_700),
+      AllocatorSnapshot(allocatedBytes: 1_002_000, residentBytes: 4_000_000, mallocCount: 1_800),
+    ])
+    let cpu = CPUTimes(
+      userMicroseconds: 1_000, systemMicroseconds: 500, totalNanoseconds: 1_500_000,
+      voluntarySwitches: 10, involuntarySwitches: 5)
+    var later = cpu
+    later.userMicroseconds = 4_000
+    later.totalNanoseconds = 4_500_000
+    let plan = SweepPlan(
+      designs: [.coalescing], placements: [.noDecode], shardCounts: [1], concurrencies: [2])
+    var runner = SweepRunner(scenario: SweepRunnerTests.scenario, plan: plan)
+    runner.meter = ResourceMeter.scripted(
+      .available(allocator), histogramBytes: 300, residentSetSize: 9_999, cpu: [cpu, later])
+    let results = try await runner.run()
+    let resources = try #require(results.first?.result.resources)
+    let held = try #require(results.first?.result.heldHistogramCount)
+    #expect(resources.allocator?.allocatedDeltaBytes == 50_300)
+    #expect(resources.allocator?.mallocCount == 1_000)
+    #expect(resources.retainedBytes == 2_000 - held * 300)
+    #expect(resources.rssBytes == 9_999)
+    #expect(resources.cpu?.userMicroseconds == 3_000)
+    #expect(resources.bytesPerEntry != nil)
+  }
+
+  @Test func aSweepWritesMemoryAndCPUFiguresInItsCSV() throws {
+    let (rows, log) = try ExecutableRun.csv(SubcommandTests.tinySweep + ["--quiet"])
+    #expect(rows.count == 6)
+    let cpu = ["cpu_user_s", "cpu_sys_s", "cpu_total_s", "ctx_switches_vol", "rss_bytes"]
+    let jemalloc = [
+      "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "malloc_count",
+      "mallocs_per_request",
+    ]
+    let unmeasurable = log.contains("memory columns from jemalloc are n/a")
+    for row in rows {
+      // A cell whose worker threads could not all flush says so on stderr (a loaded machine).
+      let cell = "\(row["variant"] ?? "")/\(row["decode"] ?? "") c=\(row["concurrency"] ?? "")"
+      let unflushed = log.contains("\(cell): jemalloc columns are n/a")
+      for column in cpu + (unmeasurable || unflushed ? [] : jemalloc) {
+        #expect(row[column] != "n/a" && row[column]?.isEmpty == false, "\(column): \(log)")
+      }
+    }
+  }
+}
