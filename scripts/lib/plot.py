@@ -10,12 +10,17 @@ Charts, each written only when the inputs hold what it needs (otherwise a line s
                             (full spectra from JSON or histogram CSV; from a results CSV, its
                             p50...p99.99 and max points only)
   throughput-duplicates.png throughput and duplicate fetches per variant
-  memory.png                memory columns per variant (allocated_bytes, resident_bytes,
-                            peak_rss_bytes), when the results have them
-  shard-scaling.png         throughput and p99 against shard count, one line per decode placement (and
-                            per design when several), for every design whose variant names carry a
-                            shard count, NAME(N) (the built-in sharded(8), a user's image-sharded(4)),
-                            at two or more shard counts
+  memory.png                per variant, left: what its own window cost (allocated_delta_bytes, the
+                            growth over its window; retained_bytes, what stayed once its cache was
+                            released) and, as text, bytes_per_entry; right: the process totals at its
+                            window's end (allocated_bytes, resident_bytes, peak_rss_bytes), which are
+                            cumulative: they include what earlier variants of the same process left
+  shard-scaling.png         throughput and p99 against shard count, one line per decode placement and
+                            concurrency (and per design when several), for every design whose variant
+                            names carry a shard count, NAME(N) (the built-in sharded(8), a user's
+                            image-sharded(4)), at two or more shard counts
+
+Labels carry the concurrency (`c=64`) whenever the inputs hold more than one, as a sweep's do.
 
 Colours: the built-in designs keep theirs; a user's design gets one chosen from its name, the same in
 every chart (scripts/lib/plot_groups.py).
@@ -41,7 +46,11 @@ USAGE_ERROR = 64
 
 DECODE_STYLES = {"inside": "-", "outside": "--", "none": ":"}
 DECODE_HATCHES = {"inside": "", "outside": "//", "none": ".."}
-MEMORY_COLUMNS = ["allocated_bytes", "resident_bytes", "peak_rss_bytes"]
+# Per variant: what its own window allocated, and what stayed allocated after its cache was released.
+OWN_MEMORY_COLUMNS = ["allocated_delta_bytes", "retained_bytes"]
+# Process-wide at the window's end: cumulative over the variants a process ran before it.
+PROCESS_MEMORY_COLUMNS = ["allocated_bytes", "resident_bytes", "peak_rss_bytes"]
+MEMORY_COLUMNS = OWN_MEMORY_COLUMNS + PROCESS_MEMORY_COLUMNS
 CSV_PERCENTILES = [
     ("latency_p50_ns", 0.5),
     ("latency_p90_ns", 0.9),
@@ -58,8 +67,12 @@ class InputError(Exception):
 class Variant:
     """One measured variant of one input: identity, metrics, and its latency spectrum if known."""
 
-    def __init__(self, source, name, design, decode, shards, metrics):
+    def __init__(self, source, name, design, decode, shards, metrics, concurrency=None):
         self.source = source
+        # Clients of the run or sweep cell; None when the input does not say.
+        self.concurrency = concurrency
+        # Whether labels name the concurrency: set when the inputs hold more than one (mark_concurrency).
+        self.shows_concurrency = False
         self.name = name
         self.design = design
         self.decode = decode
@@ -75,6 +88,8 @@ class Variant:
 
     def label(self, with_source):
         text = f"{self.name}/{self.decode}"
+        if self.shows_concurrency and self.concurrency is not None:
+            text += f" c={self.concurrency}"
         return f"{self.source}: {text}" if with_source else text
 
     def metric(self, name):
@@ -122,6 +137,7 @@ def load_json(path, source):
     if document.get("schema") != 1:
         raise InputError(f"{path}: schema {document.get('schema')!r} is not 1, the one this script reads")
     variants = []
+    concurrency = (document.get("scenario") or {}).get("concurrency")
     for record in document.get("variants", []):
         variant = Variant(
             source,
@@ -130,6 +146,7 @@ def load_json(path, source):
             record["decode"],
             record["shards"],
             {name: value for name, value in record["metrics"].items() if isinstance(value, (int, float))},
+            int(concurrency) if isinstance(concurrency, (int, float)) else None,
         )
         latency = record.get("histograms", {}).get("latency")
         if latency is not None:
@@ -161,8 +178,10 @@ def load_results_csv(path, source, header, rows):
             raise InputError(f"{path}: row {line} has {len(row)} fields, the header {len(header)}")
         metrics = {name: number(row[position]) for name, position in index.items() if position >= first_metric}
         metrics = {name: value for name, value in metrics.items() if value is not None}
+        concurrency = number(row[index["concurrency"]]) if "concurrency" in index else None
         variant = Variant(source, row[index["variant"]], row[index["design"]], row[index["decode"]],
-                          int(row[index["shards"]]), metrics)
+                          int(row[index["shards"]]), metrics,
+                          int(concurrency) if concurrency is not None else None)
         points = [(1 / (1 - p), metrics[name]) for name, p in CSV_PERCENTILES if name in metrics]
         if "latency_max_ns" in metrics and "requests" in metrics:
             points.append((max(metrics["requests"], points[-1][0] if points else 1), metrics["latency_max_ns"]))
@@ -249,6 +268,14 @@ def assign_colours(variants):
     for variant in variants:
         variant.colour = colours[variant.name]
     return "design" if by_design else "variant"
+
+
+def mark_concurrency(variants):
+    """Makes every label name its concurrency when the inputs hold more than one (a sweep's cells), so
+    no two bars or lines of different cells carry the same label."""
+    if len({v.concurrency for v in variants}) > 1:
+        for variant in variants:
+            variant.shows_concurrency = True
 
 
 def style_for(variant):
@@ -359,31 +386,68 @@ def plot_throughput_duplicates(variants, with_source, directory, colour_key):
     return save(figure, directory, "throughput-duplicates.png"), None
 
 
-def plot_memory(variants, with_source, directory):
-    columns = [name for name in MEMORY_COLUMNS if any(v.metric(name) is not None for v in variants)]
-    if not columns:
-        return None, f"no memory columns ({', '.join(MEMORY_COLUMNS)}) in the inputs"
-    drawn = [v for v in variants if any(v.metric(name) is not None for name in columns)]
-    figure, axes = plt.subplots(figsize=(11, 0.45 * len(drawn) * len(columns) ** 0.5 + 2.5))
+def memory_panel(axes, drawn, columns, with_source, palette, labels):
+    """Grouped horizontal bars of `columns` (MiB) per variant of `drawn`; n/a where not measured."""
     height = 0.8 / len(columns)
     positions = list(range(len(drawn)))[::-1]
-    palette = ["#4c72b0", "#dd8452", "#55a868"]
     for offset, name in enumerate(columns):
         values = [(v.metric(name) or 0) / 1048576 for v in drawn]
         shifted = [p + (len(columns) / 2 - offset - 0.5) * height for p in positions]
         axes.barh(shifted, values, height=height, color=palette[offset % len(palette)], label=name)
         for y, value, variant in zip(shifted, values, drawn):
-            text = f"{value:,.1f}" if variant.metric(name) is not None else "n/a"
-            axes.text(value, y, " " + text, va="center", fontsize=7)
+            text = memory_text(variant.metric(name))
+            axes.text(max(value, 0), y, " " + text, va="center", fontsize=7)
     axes.set_yticks(positions)
-    axes.set_yticklabels([v.label(with_source) for v in drawn], fontsize=9)
-    largest = max([(v.metric(name) or 0) / 1048576 for v in drawn for name in columns] or [1])
-    axes.set_xlim(0, max(largest, 1e-9) * 1.15)
-    axes.set_xlabel("memory [MiB] (lower is better; n/a: not measured)")
+    axes.set_yticklabels(labels, fontsize=9)
+    values = [(v.metric(name) or 0) / 1048576 for v in drawn for name in columns]
+    largest = max(values + [1e-9])
+    smallest = min(values + [0])
+    axes.set_xlim(smallest * 1.15, largest * 1.2)
+    axes.axvline(0, color="#333333", linewidth=0.6)
     axes.grid(True, axis="x", alpha=0.3)
-    axes.legend(fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(columns), frameon=False)
-    figure.suptitle("Memory per variant")
-    figure.tight_layout()
+    axes.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(columns), frameon=False)
+
+
+def memory_text(value):
+    """A bar's figure: MiB from 1 MiB up, KiB below, signed when negative; n/a when not measured."""
+    if value is None:
+        return "n/a"
+    if abs(value) >= 1048576:
+        return f"{value / 1048576:,.1f} MiB"
+    if abs(value) < 512:
+        return f"{value:,.0f} B"
+    return f"{value / 1024:,.1f} KiB"
+
+
+def plot_memory(variants, with_source, directory):
+    own = [name for name in OWN_MEMORY_COLUMNS if any(v.metric(name) is not None for v in variants)]
+    process = [name for name in PROCESS_MEMORY_COLUMNS if any(v.metric(name) is not None for v in variants)]
+    if not own and not process:
+        return None, f"no memory columns ({', '.join(MEMORY_COLUMNS)}) in the inputs"
+    drawn = [v for v in variants if any(v.metric(name) is not None for name in own + process)]
+    panels = [(own, "Its own window (not cumulative)"), (process, "Process at window end (cumulative)")]
+    panels = [(columns, title) for columns, title in panels if columns]
+    figure, axes_list = plt.subplots(
+        1, len(panels), figsize=(7 * len(panels), 0.5 * len(drawn) * 2**0.5 + 2.8), sharey=True, squeeze=False)
+    labels = []
+    for variant in drawn:
+        label = variant.label(with_source)
+        per_entry = variant.metric("bytes_per_entry")
+        labels.append(f"{label}\n{per_entry / 1024:,.2f} KiB/entry" if per_entry is not None else label)
+    palettes = {"Its own window (not cumulative)": ["#4c72b0", "#55a868"],
+                "Process at window end (cumulative)": ["#bbbbbb", "#999999", "#666666"]}
+    for axes, (columns, title) in zip(axes_list[0], panels):
+        memory_panel(axes, drawn, columns, with_source, palettes[title], labels)
+        axes.set_title(title, fontsize=10, pad=22)
+        axes.set_xlabel("memory [MiB] (lower is better; n/a: not measured)")
+    figure.suptitle("Memory per variant, in run order: compare the left panel across variants; the right one"
+                    " also holds what the process kept from the variants before (their results, leftovers)",
+                    fontsize=10)
+    figure.text(0.99, 0.005, "allocated_delta_bytes: jemalloc's allocated at the window's end less at its"
+                " start · retained_bytes: allocated once the variant's cache was released, less before its"
+                " window (histograms excluded) · KiB/entry: bytes_per_entry",
+                ha="right", fontsize=7, color="#555555")
+    figure.tight_layout(rect=(0, 0.02, 1, 1))
     return save(figure, directory, "memory.png"), None
 
 
@@ -400,22 +464,29 @@ def plot_shard_scaling(variants, directory):
         [v.metric("latency_p99_ns") for by_decode in series.values() for by in by_decode.values()
          for vs in by.values() for v in vs if v.metric("latency_p99_ns") is not None] or [1])
     decode_order = list(DECODE_STYLES)
-    for design, by_decode in series.items():
-        for decode in sorted(by_decode, key=lambda name: decode_order.index(name) if name in decode_order else 9):
-            by_shards = by_decode[decode]
+    concurrencies = sorted({c for by_series in series.values() for (_, c) in by_series if c is not None})
+    markers = ["o", "s", "^", "D", "v", "P", "X"]
+    for design, by_series in series.items():
+        ordered = sorted(by_series, key=lambda key: (
+            decode_order.index(key[0]) if key[0] in decode_order else 9, key[1] if key[1] is not None else -1))
+        for decode, concurrency in ordered:
+            by_shards = by_series[(decode, concurrency)]
             shards = sorted(by_shards)
             line = DECODE_STYLES.get(decode, "-.")
             label = f"{design} decode {decode}" if several else f"decode {decode}"
+            if concurrency is not None and len(concurrencies) > 1:
+                label += f", {concurrency} clients"
+            marker = markers[concurrencies.index(concurrency) % len(markers)] if concurrency in concurrencies else "o"
             style = {"color": colours[design]} if several else {}
             throughput = [mean([v.metric("throughput") / 1e3 for v in by_shards[s]]) for s in shards]
-            left.plot(shards, throughput, line, marker="o", linewidth=2, label=label, **style)
+            left.plot(shards, throughput, line, marker=marker, linewidth=2, label=label, **style)
             for s in shards:
                 left.scatter([s] * len(by_shards[s]), [v.metric("throughput") / 1e3 for v in by_shards[s]],
                              s=10, color="#555555", alpha=0.5, zorder=3)
             p99 = [mean([v.metric("latency_p99_ns") / p99_scale for v in by_shards[s]
                          if v.metric("latency_p99_ns") is not None])
                    for s in shards]
-            right.plot(shards, p99, line, marker="o", linewidth=2, label=label, **style)
+            right.plot(shards, p99, line, marker=marker, linewidth=2, label=label, **style)
     for axes in (left, right):
         axes.set_xscale("log", base=2)
         axes.xaxis.set_major_locator(FixedLocator(shard_counts))
@@ -437,7 +508,8 @@ def plot_shard_scaling(variants, directory):
         subject = "Sharded designs " + ", ".join(names)
     else:
         subject = f"Sharded design {names[0]}"
-    figure.suptitle(f"{subject}: scaling with the number of shards (mean of runs; grey dots: each run)")
+    figure.suptitle(f"{subject}: scaling with the number of shards (one line per decode placement and"
+                    " client count; mean of repeated runs, grey dots: each run)")
     figure.tight_layout()
     return save(figure, directory, "shard-scaling.png"), None
 
@@ -476,6 +548,7 @@ def main(arguments):
         print("plot: the inputs hold no variants", file=sys.stderr)
         return USAGE_ERROR
     os.makedirs(options.output, exist_ok=True)
+    mark_concurrency(variants)
     colour_key = assign_colours(variants)
     charts = [
         plot_spectrum(variants, with_source, options.output, colour_key),

@@ -79,17 +79,20 @@ def sharded_name(name):
 
 
 def shard_series(variants, metric="throughput"):
-    """The shard-scaling series of `variants` (objects with `name`, `decode` and `metric(name)`):
-    {design: {decode: {shards: [variant, ...]}}}, designs in order of first appearance, for every design
-    whose variant names carry a shard count, that has `metric`, at two or more counts."""
+    """The shard-scaling series of `variants` (objects with `name`, `decode`, `metric(name)` and, when
+    known, `concurrency`): {design: {(decode, concurrency): {shards: [variant, ...]}}}, designs in order of
+    first appearance, for every design whose variant names carry a shard count, that has `metric`, at two
+    or more counts. Cells of one sweep at different concurrencies are separate series, never averaged
+    together as if they were repeated runs; a variant whose concurrency is unknown has None."""
     by_design = OrderedDict()
     for variant in variants:
         parsed = sharded_name(variant.name)
         if parsed is None or variant.metric(metric) is None:
             continue
         design, shards = parsed
-        by_design.setdefault(design, OrderedDict()).setdefault(variant.decode, OrderedDict())
-        by_design[design][variant.decode].setdefault(shards, []).append(variant)
+        series = (variant.decode, getattr(variant, "concurrency", None))
+        by_design.setdefault(design, OrderedDict()).setdefault(series, OrderedDict())
+        by_design[design][series].setdefault(shards, []).append(variant)
     return OrderedDict(
         (design, by_decode)
         for design, by_decode in by_design.items()

@@ -71,9 +71,21 @@ class ShardSeriesTests(unittest.TestCase):
         ]
         series = plot_groups.shard_series(variants)
         self.assertEqual(list(series), ["image-sharded", "sharded"])  # lonely has one count only
-        self.assertEqual(list(series["image-sharded"]), ["inside", "outside"])
-        self.assertEqual(sorted(series["image-sharded"]["inside"]), [1, 4])
-        self.assertEqual(sorted(series["sharded"]["inside"]), [2, 8])
+        self.assertEqual(list(series["image-sharded"]), [("inside", None), ("outside", None)])
+        self.assertEqual(sorted(series["image-sharded"][("inside", None)]), [1, 4])
+        self.assertEqual(sorted(series["sharded"][("inside", None)]), [2, 8])
+
+    def test_cells_at_different_concurrencies_are_separate_series_not_repetitions(self):
+        variants = []
+        for concurrency in (8, 64):
+            for name in ("sharded(1)", "sharded(4)"):
+                variant = Variant(name, "inside")
+                variant.concurrency = concurrency
+                variants.append(variant)
+        series = plot_groups.shard_series(variants)
+        self.assertEqual(list(series["sharded"]), [("inside", 8), ("inside", 64)])
+        for key in series["sharded"]:
+            self.assertEqual({s: len(vs) for s, vs in series["sharded"][key].items()}, {1: 1, 4: 1})
 
     def test_a_variant_without_the_metric_is_left_out(self):
         variants = [Variant("mine-split(1)", "none", None), Variant("mine-split(2)", "none")]
