@@ -66,6 +66,47 @@ struct CompareCommandTests {
     #expect(status == 0)
   }
 
+  /// The round-trip contract: one run written as CSV, as a `--json` result and as a baseline reads back
+  /// through `compare`'s reader with every metric identical, whichever kinds are compared, and every
+  /// comparison of the run with itself passes.
+  @Test func everyKindOfOutputReadsBackIdenticalAndComparesWithEveryOther() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let profile = directory.appendingPathComponent("tiny.json").path
+    try Self.profile.write(toFile: profile, atomically: true, encoding: .utf8)
+    let paths = ["base.json", "run.csv", "run.json"].map {
+      directory.appendingPathComponent($0).path
+    }
+    let status = await CacheBenchCommand.main(arguments: [
+      "run", "--profile", profile, "--save-baseline", paths[0], "--csv", paths[1], "--json",
+      paths[2],
+      "--quiet",
+    ])
+    #expect(status == 0)
+    let documents = try paths.map { try ResultDocument.read(path: $0) }
+    for (document, path) in zip(documents, paths) {
+      #expect(document.variants.map(\.key) == ["coalescing/none", "mutex/none"], "\(path)")
+    }
+    for baseline in paths {
+      for current in paths {
+        let comparison = try CompareCommand.compare(
+          CompareConfiguration(
+            baselinePath: baseline, currentPaths: [current], profilePath: profile))
+        let name =
+          "compare \((baseline as NSString).lastPathComponent)"
+          + " \((current as NSString).lastPathComponent)"
+        #expect(comparison.passed, "\(name): \(comparison.failures)")
+        // Every metric of the baseline is in the current file, with the same value (or unmeasured in
+        // both), and no metric is only in one of them.
+        let differing = comparison.rows.filter { row in
+          row.verdict == .missing || row.verdict == .new || row.baseline != row.current
+        }
+        #expect(differing.isEmpty, "\(name): \(differing.map { "\($0.variant) \($0.metric)" })")
+        #expect(comparison.rows.count > 2 * 100, "\(name): \(comparison.rows.count) rows")
+      }
+    }
+  }
+
   @Test func anInjectedDuplicateFetchFailsTheGateWithExitTwoNamingTheMetric() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
