@@ -133,6 +133,16 @@ struct JSONResult: Codable, Sendable, Equatable {
     var rateTarget: Double? = nil
     /// Threads of their own the clients ran on (`--threads`); `null` for Swift's global executor.
     var threads: Int? = nil
+    /// Share of operations that invalidate their key (`--invalidate-rate`); absent in older files.
+    var invalidateRate: Double? = nil
+    /// Share of reads cancelled while they wait (`--cancel-rate`); absent in older files.
+    var cancelRate: Double? = nil
+    /// Ready entries kept at most (`--capacity`); `null` when unbounded.
+    var capacity: Int? = nil
+    /// How long a ready entry is kept (`--ttl`), ns; `null` when for ever.
+    var timeToLiveNanoseconds: Int64? = nil
+    /// Share of operations that write (`--write-rate`); absent in older files.
+    var writeRate: Double? = nil
 
     enum CodingKeys: String, CodingKey {
       case variants
@@ -154,6 +164,11 @@ struct JSONResult: Codable, Sendable, Equatable {
       case fetchLimit = "fetch_limit"
       case rateTarget = "rate_target"
       case threads
+      case invalidateRate = "invalidate_rate"
+      case cancelRate = "cancel_rate"
+      case capacity
+      case timeToLiveNanoseconds = "ttl_ns"
+      case writeRate = "write_rate"
     }
 
     /// Writes every key, `null` for what does not apply, rather than the synthesised omission.
@@ -179,6 +194,11 @@ struct JSONResult: Codable, Sendable, Equatable {
       try container.encode(fetchLimit, forKey: .fetchLimit)
       try container.encode(rateTarget, forKey: .rateTarget)
       try container.encode(threads, forKey: .threads)
+      try container.encode(invalidateRate, forKey: .invalidateRate)
+      try container.encode(cancelRate, forKey: .cancelRate)
+      try container.encode(capacity, forKey: .capacity)
+      try container.encode(timeToLiveNanoseconds, forKey: .timeToLiveNanoseconds)
+      try container.encode(writeRate, forKey: .writeRate)
     }
   }
 

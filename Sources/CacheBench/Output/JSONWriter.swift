@@ -148,6 +148,11 @@ enum JSONWriter {
       ignoreCancellation: scenario.fetcher.ignoresCancellation,
       fetchLimit: scenario.fetcher.fetchLimit,
       rateTarget: scenario.openLoop?.rate,
-      threads: scenario.threads)
+      threads: scenario.threads,
+      invalidateRate: scenario.invalidateRate,
+      cancelRate: scenario.cancelRate,
+      capacity: scenario.capacity,
+      timeToLiveNanoseconds: scenario.timeToLive.map(DecimalText.nanoseconds),
+      writeRate: scenario.writeRate)
   }
 }

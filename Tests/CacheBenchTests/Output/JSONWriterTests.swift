@@ -42,7 +42,19 @@ struct JSONWriterTests {
           distribution: "zipf", zipfTheta: 0.99, seed: 42, concurrency: 16, requestsTarget: 10_000,
           durationSeconds: nil, warmup: 500, fetchLatencyConfiguredNanoseconds: 1_000_000,
           payloadBytes: 4_096, decodeCostNanoseconds: 20_000, fetchLatencyDistribution: "1ms",
-          failRate: 0, ignoreCancellation: false, fetchLimit: nil, threads: nil))
+          failRate: 0, ignoreCancellation: false, fetchLimit: nil, threads: nil, invalidateRate: 0,
+          cancelRate: 0, capacity: nil, timeToLiveNanoseconds: nil, writeRate: 0))
+  }
+
+  /// A scenario option in the CSV but not in the JSON could not be told apart in JSON (`--capacity` was
+  /// such an option): every scenario column of the CSV is a key of the JSON's `scenario`.
+  @Test func everyScenarioColumnOfTheCSVIsAKeyOfTheJSONScenario() throws {
+    let text = try render([OutputFixtures.naiveInside])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let scenario = try #require(object["scenario"] as? [String: Any])
+    let missing = CSVWriter.scenarioColumns.filter { !scenario.keys.contains($0) }
+    #expect(missing.isEmpty, "in the CSV, not in the JSON: \(missing)")
   }
 
   @Test func metricKeysAreTheCSVMetricColumnsWithTheCSVFigures() throws {
