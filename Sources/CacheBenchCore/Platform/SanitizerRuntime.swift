@@ -7,4 +7,7 @@ package enum SanitizerRuntime {
   package static var isPresent: Bool {
     cachebench_tsan_is_present() != 0 || cachebench_asan_is_present() != 0
   }
+
+  /// The thread sanitizer is linked in.
+  package static var threadSanitizerIsPresent: Bool { cachebench_tsan_is_present() != 0 }
 }
