@@ -8,27 +8,15 @@ enum ExecutableRun {
   /// Runs `cachebench` (built next to the test bundle) with `arguments` plus `--csv -` and returns its
   /// CSV rows, each keyed by column name, and what it wrote on stderr.
   static func csv(_ arguments: [String]) throws -> (rows: [[String: String]], log: String) {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments + ["--csv", "-"]
-    let output = Pipe()
-    let log = try temporaryLog()
-    process.standardOutput = output
-    process.standardError = log
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try log.seek(toOffset: 0)
-    let logText = String(decoding: log.readDataToEndOfFile(), as: UTF8.self)
-    try log.close()
-    #expect(process.terminationStatus == 0)
-    let records = String(decoding: data, as: UTF8.self).split(separator: "\r\n")
+    let run = try output(arguments + ["--csv", "-"])
+    #expect(run.status == 0)
+    let records = run.standardOutput.split(separator: "\r\n")
     let header = try #require(records.first).split(separator: ",", omittingEmptySubsequences: false)
     let rows = records.dropFirst().map { record in
       let fields = record.split(separator: ",", omittingEmptySubsequences: false)
       return Dictionary(uniqueKeysWithValues: zip(header.map(String.init), fields.map(String.init)))
     }
-    return (rows, logText)
+    return (rows, run.standardError)
   }
 
   /// Runs `cachebench` (built next to the test bundle) with `arguments` and returns its exit status and
