@@ -65,12 +65,10 @@ struct ShardedCache: Cache {
     shards[Self.shardIndex(for: key, shardCount: shards.count)]
   }
 
-  /// The stable shard index of `key`: splitmix64's finalizer, reduced without modulo bias worth measuring.
+  /// The stable shard index of `key`: splitmix64's finalizer (`TableKey.mixed` with a fixed seed, so the
+  /// same in every process), reduced without modulo bias worth measuring.
   static func shardIndex(for key: Int, shardCount: Int) -> Int {
-    var mixed = UInt64(bitPattern: Int64(key)) &+ 0x9E37_79B9_7F4A_7C15
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    mixed ^= mixed >> 31
+    let mixed = UInt64(bitPattern: Int64(TableKey.mixed(key, seed: 0)))
     return Int(mixed.multipliedFullWidth(by: UInt64(shardCount)).high)
   }
 }

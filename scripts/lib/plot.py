@@ -386,7 +386,7 @@ def plot_throughput_duplicates(variants, with_source, directory, colour_key):
     return save(figure, directory, "throughput-duplicates.png"), None
 
 
-def memory_panel(axes, drawn, columns, with_source, palette, labels):
+def memory_panel(axes, drawn, columns, palette, labels):
     """Grouped horizontal bars of `columns` (MiB) per variant of `drawn`; n/a where not measured."""
     height = 0.8 / len(columns)
     positions = list(range(len(drawn)))[::-1]
@@ -437,7 +437,7 @@ def plot_memory(variants, with_source, directory):
     palettes = {"Its own window (not cumulative)": ["#4c72b0", "#55a868"],
                 "Process at window end (cumulative)": ["#bbbbbb", "#999999", "#666666"]}
     for axes, (columns, title) in zip(axes_list[0], panels):
-        memory_panel(axes, drawn, columns, with_source, palettes[title], labels)
+        memory_panel(axes, drawn, columns, palettes[title], labels)
         axes.set_title(title, fontsize=10, pad=22)
         axes.set_xlabel("memory [MiB] (lower is better; n/a: not measured)")
     figure.suptitle("Memory per variant, in run order: compare the left panel across variants; the right one"

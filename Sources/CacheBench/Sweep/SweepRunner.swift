@@ -60,13 +60,7 @@ struct SweepRunner: Sendable {
         var result = try await driver.measure(
           cell.variant, keys: keys, decoder: decoder, lead: lead)
       else { break }
-      // As `BenchmarkDriver.run` does for a run's variant, once `measure` has released the cell's caches
-      // and tasks.
-      if let before = result.resources.allocatedBytesBeforeWindow,
-        let after = await meter.settledAllocatedBytes(), let histogramBytes = meter.histogramBytes
-      {
-        result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
-      }
+      await driver.measureRetainedBytes(of: &result)
       results.append((cell, result))
     }
     return results

@@ -61,16 +61,21 @@ package struct BenchmarkDriver: Sendable {
       }
       result.repetition = repetition
       if result.stalled { givenUp.append(variant) }
-      // Measured once `measure` has released the variant's caches and tasks.
-      if let before = result.resources.allocatedBytesBeforeWindow,
-        let after = await meter.settledAllocatedBytes(), let histogramBytes = meter.histogramBytes
-      {
-        result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
-      }
+      await measureRetainedBytes(of: &result)
       onEvent(.finished(result))
       results.append(result)
     }
     return results
+  }
+
+  /// Sets `result`'s `retainedBytes`: what its variant left allocated, against the reading before its
+  /// window, not counting the histograms the result keeps. Call it once `measure` has returned, so the
+  /// variant's caches and tasks are released.
+  package func measureRetainedBytes(of result: inout VariantResult) async {
+    guard let before = result.resources.allocatedBytesBeforeWindow,
+      let after = await meter.settledAllocatedBytes(), let histogramBytes = meter.histogramBytes
+    else { return }
+    result.resources.retainedBytes = after - before - result.heldHistogramCount * histogramBytes
   }
 
   /// Warms up and measures one variant; nil when a stop arrived before its measured window opened,

@@ -111,7 +111,7 @@ package struct VariantResult: Sendable {
   /// Histograms this result actually holds: the `histogramCount` always kept, plus the fetch-queue
   /// histogram with a pool and the actual-start latency of an open-loop run. `retained_bytes` does not
   /// charge them to the variant.
-  package var heldHistogramCount: Int {
+  var heldHistogramCount: Int {
     Self.histogramCount + (fetchQueue == nil ? 0 : 1) + (openLoop == nil ? 0 : 1)
   }
 

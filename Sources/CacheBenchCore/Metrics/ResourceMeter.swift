@@ -31,7 +31,7 @@ package struct ResourceMeter: Sendable {
   var cpuTimes: @Sendable () -> CPUTimes?
   /// Bytes one empty `LatencyHistogram` holds as the allocator counts them, measured once; subtracted
   /// where the tool's own recorders would otherwise be charged to a cache. Nil when unknown.
-  package var histogramBytes: Int?
+  var histogramBytes: Int?
 
   /// Measures nothing: every figure unknown. The driver's default, so runs that do not ask for memory
   /// figures (most tests) pay nothing for them.
@@ -96,7 +96,7 @@ package struct ResourceMeter: Sendable {
 
   /// Allocated bytes once every worker thread has flushed its cache, for comparing before and after a
   /// variant; nil when unknown.
-  package func settledAllocatedBytes() async -> Int? {
+  func settledAllocatedBytes() async -> Int? {
     guard case .available(let statistics) = allocator,
       await statistics.flushWorkerThreadCaches()
     else { return nil }
