@@ -74,9 +74,34 @@ extension CacheDesign {
       decoder: environment.decoder)
   }
 
+  /// An actor that only looks up and stores; the caller checks, fetches outside it and stores
+  /// (`FetchOutsideCache`). The actor never awaits, and overlapping misses each fetch.
+  public static let fetchOutside = CacheDesign(
+    name: "fetch-outside",
+    summary:
+      "an actor that only looks up and stores; callers fetch outside it, so misses duplicate",
+    traits: [.supportsRetention]
+  ) { environment in
+    FetchOutsideCache(
+      fetcher: environment.fetcher, decoder: environment.decoder,
+      retention: environment.retention)
+  }
+
+  /// A store actor for ready values and a tracker actor that coalesces misses and decodes
+  /// (`SplitResponsibilityCache`): one actor split by responsibility rather than by key.
+  public static let split = CacheDesign(
+    name: "split",
+    summary: "a store actor for hits and a tracker actor that coalesces misses and decodes",
+    traits: [.coalesces, .supportsRetention]
+  ) { environment in
+    SplitResponsibilityCache(
+      fetcher: environment.fetcher, decoder: environment.decoder,
+      retention: environment.retention)
+  }
+
   /// The designs that come with cachebench, in the order `--help` lists them and a run measures them.
   public static let builtIn: [CacheDesign] = [
-    .naive, .coalescing, .sharded, .mutex, .repository, .naiveRepository,
+    .naive, .coalescing, .sharded, .mutex, .repository, .naiveRepository, .fetchOutside, .split,
   ]
 }
 

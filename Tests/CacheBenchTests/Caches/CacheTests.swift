@@ -19,6 +19,8 @@ struct CacheTests {
       Design(name: "coalescing") { CoalescingActorCache(fetcher: $0, decoder: nil) },
       Design(name: "sharded(4)") { ShardedCache(shards: 4, fetcher: $0, decoder: nil) },
       Design(name: "mutex") { MutexCache(fetcher: $0, decoder: nil) },
+      Design(name: "fetch-outside") { FetchOutsideCache(fetcher: $0, decoder: nil) },
+      Design(name: "split") { SplitResponsibilityCache(fetcher: $0, decoder: nil) },
     ]
   }
 

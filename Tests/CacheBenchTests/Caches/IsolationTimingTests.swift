@@ -6,7 +6,10 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// What the caches report about queueing for, and time inside, their isolation.
-@Suite(.timeLimit(.minutes(1)))
+///
+/// Serialized: the tests that hold an actor (here and in `IsolationTimingTests+Split.swift`) each spin on
+/// a thread of the cooperative pool, and two at once would leave a 2-thread pool none to open them with.
+@Suite(.timeLimit(.minutes(1)), .serialized)
 struct IsolationTimingTests {
   /// A lookup with the clock readings the caller takes around it.
   private struct TimedLookup {

@@ -28,6 +28,12 @@ struct RetentionTests {
     Design(name: "mutex") {
       MutexCache(fetcher: $0, decoder: nil, retention: $1, clock: $2.reader)
     },
+    Design(name: "fetch-outside") {
+      FetchOutsideCache(fetcher: $0, decoder: nil, retention: $1, clock: $2.reader)
+    },
+    Design(name: "split") {
+      SplitResponsibilityCache(fetcher: $0, decoder: nil, retention: $1, clock: $2.reader)
+    },
   ]
 
   /// Looks `key` up; when `fetches`, waits for the fetch it must start and releases it. A wrong

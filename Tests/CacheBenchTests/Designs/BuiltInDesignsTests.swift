@@ -25,6 +25,8 @@ struct BuiltInDesignsTests {
     ),
     (.repository, [.coalesces, .takesWrites], ["coalesces", "takes-writes"]),
     (.naiveRepository, [.takesWrites], ["takes-writes"]),
+    (.fetchOutside, [.supportsRetention], ["capacity/ttl"]),
+    (.split, [.coalesces, .supportsRetention], ["coalesces", "capacity/ttl"]),
   ]
 
   @Test(arguments: documentedTraits)
@@ -54,12 +56,17 @@ struct BuiltInDesignsTests {
     }
   }
 
-  @Test func theReadingDesignsSupportARetentionAndAreMeasuredByDefault() {
+  @Test func theReadingDesignsSupportARetentionAndTheFirstFourAreMeasuredByDefault() {
     let reading = CacheDesign.builtIn.filter { !$0.takesWrites }
-    #expect(reading.map(\.name) == ["naive", "coalescing", "sharded", "mutex"])
+    #expect(
+      reading.map(\.name) == ["naive", "coalescing", "sharded", "mutex", "fetch-outside", "split"])
     for design in reading {
-      #expect(design.traits.isSuperset(of: [.supportsRetention, .measuredByDefault]), "\(design)")
+      #expect(design.traits.contains(.supportsRetention), "\(design)")
     }
+    #expect(
+      reading.filter { $0.traits.contains(.measuredByDefault) }.map(\.name) == [
+        "naive", "coalescing", "sharded", "mutex",
+      ])
   }
 
   /// An environment over a zero-latency fetcher counted in `ledger`.
@@ -81,6 +88,8 @@ struct BuiltInDesignsTests {
     #expect(try CacheDesign.mutex.makeCache(environment) is MutexCache)
     #expect(try CacheDesign.repository.makeCache(environment) is RepositoryActorCache)
     #expect(try CacheDesign.naiveRepository.makeCache(environment) is NaiveRepositoryCache)
+    #expect(try CacheDesign.fetchOutside.makeCache(environment) is FetchOutsideCache)
+    #expect(try CacheDesign.split.makeCache(environment) is SplitResponsibilityCache)
   }
 
   @Test(arguments: CacheDesign.builtIn)
@@ -123,9 +132,10 @@ struct BuiltInDesignsTests {
         "naive/inside", "naive/none", "coalescing/inside", "coalescing/none",
         "sharded(8)/inside", "sharded(8)/none", "mutex/inside", "mutex/none",
         "repository/inside", "repository/none", "naive-repository/inside",
-        "naive-repository/none",
+        "naive-repository/none", "fetch-outside/inside", "fetch-outside/none", "split/inside",
+        "split/none",
       ])
-    #expect(variants.map(\.shards) == [1, 1, 1, 1, 8, 8, 1, 1, 1, 1, 1, 1])
+    #expect(variants.map(\.shards) == [1, 1, 1, 1, 8, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
   }
 
   @Test(arguments: [1, 16, 4_096])

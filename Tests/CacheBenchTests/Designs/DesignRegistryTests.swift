@@ -12,7 +12,8 @@ struct DesignRegistryTests {
   }
 
   private static let builtInNames = [
-    "naive", "coalescing", "sharded", "mutex", "repository", "naive-repository",
+    "naive", "coalescing", "sharded", "mutex", "repository", "naive-repository", "fetch-outside",
+    "split",
   ]
 
   @Test func anEmptyNameIsRefusedAsEmpty() {

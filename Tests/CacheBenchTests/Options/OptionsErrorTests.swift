@@ -175,10 +175,10 @@ struct OptionsErrorTests {
       .invalidValue(
         option: .variants, value: "naive,fast",
         reason:
-          "unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository"
+          "unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository, fetch-outside, split"
       ),
       "invalid value 'naive,fast' for --variants: unknown design 'fast'; registered designs: naive, coalescing, "
-        + "sharded, mutex, repository, naive-repository"),
+        + "sharded, mutex, repository, naive-repository, fetch-outside, split"),
     BadInput(
       ["--variants", "naive,mutex,naive"],
       .invalidValue(
@@ -189,10 +189,10 @@ struct OptionsErrorTests {
       .invalidValue(
         option: .variants, value: "",
         reason:
-          "empty item; give a comma list of naive, coalescing, sharded, mutex, repository, naive-repository"
+          "empty item; give a comma list of naive, coalescing, sharded, mutex, repository, naive-repository, fetch-outside, split"
       ),
       "invalid value '' for --variants: empty item; give a comma list of naive, coalescing, "
-        + "sharded, mutex, repository, naive-repository"),
+        + "sharded, mutex, repository, naive-repository, fetch-outside, split"),
     BadInput(
       ["--decode", "inside,"],
       .invalidValue(

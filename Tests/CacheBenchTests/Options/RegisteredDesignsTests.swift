@@ -10,7 +10,8 @@ struct RegisteredDesignsTests {
     name: "mine", summary: "a user's cache for the tests", traits: [.coalesces, .measuredByDefault]
   ) { HooklessCache(fetcher: $0.fetcher) }
 
-  static let builtInNames = "naive, coalescing, sharded, mutex, repository, naive-repository"
+  static let builtInNames =
+    "naive, coalescing, sharded, mutex, repository, naive-repository, fetch-outside, split"
 
   private static func registry(_ designs: [CacheDesign] = [mine]) throws -> DesignRegistry {
     try DesignRegistry.withBuiltIn(adding: designs)
@@ -86,7 +87,8 @@ struct RegisteredDesignsTests {
         reason: "unknown design 'theirs'; registered designs: \(Self.builtInNames), mine"
       ).description
         == "invalid value 'theirs' for --variants: unknown design 'theirs'; registered designs:"
-        + " naive, coalescing, sharded, mutex, repository, naive-repository, mine")
+        + " naive, coalescing, sharded, mutex, repository, naive-repository, fetch-outside, split,"
+        + " mine")
   }
 
   @Test func outsideTheEntryPointAUserDesignIsUnknown() {
@@ -122,7 +124,8 @@ struct RegisteredDesignsTests {
     }
     #expect(
       names == [
-        "naive", "coalescing", "sharded", "mutex", "repository", "naive-repository", "mine",
+        "naive", "coalescing", "sharded", "mutex", "repository", "naive-repository",
+        "fetch-outside", "split", "mine",
       ])
   }
 

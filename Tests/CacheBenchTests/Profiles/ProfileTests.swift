@@ -143,7 +143,8 @@ struct ProfileTests {
     (
       #"{"variants": ["naive", "fast"]}"#,
       "profile 'Profiles/test.json': invalid value [\"naive\", \"fast\"] for field 'variants':"
-        + " unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository, naive-repository"
+        + " unknown design 'fast'; registered designs: naive, coalescing, sharded, mutex, repository,"
+        + " naive-repository, fetch-outside, split"
     ),
     (
       #"{"rate": 0}"#,

@@ -24,5 +24,9 @@ struct CoalescingDesign: Sendable, CustomTestStringConvertible {
       let cache = MutexCache(fetcher: fetcher, decoder: nil)
       return (cache, { cache.joinCount })
     },
+    CoalescingDesign(name: "split") { fetcher in
+      let cache = SplitResponsibilityCache(fetcher: fetcher, decoder: nil)
+      return (cache, { await cache.joinCount })
+    },
   ]
 }

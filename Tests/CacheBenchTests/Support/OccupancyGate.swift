@@ -54,6 +54,26 @@ extension CoalescingActorCache {
   }
 }
 
+extension ResponseStoreActor {
+  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
+  /// the actor runs.
+  func hold(until gate: OccupancyGate) {
+    let segment = busy.enter()
+    gate.hold()
+    busy.close(segment)
+  }
+}
+
+extension InFlightTrackerActor {
+  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
+  /// the actor runs.
+  func hold(until gate: OccupancyGate) {
+    let segment = busy.enter()
+    gate.hold()
+    busy.close(segment)
+  }
+}
+
 /// An actor design with a way to hold the actor that serves a key.
 struct HoldableDesign: Sendable, CustomTestStringConvertible {
   var name: String
@@ -76,6 +96,15 @@ struct HoldableDesign: Sendable, CustomTestStringConvertible {
     HoldableDesign(name: "sharded(4)") { fetcher in
       let cache = ShardedCache(shards: 4, fetcher: fetcher, decoder: nil)
       return (cache, { key, gate in await cache.shard(for: key).hold(until: gate) })
+    },
+    // The designs with a store actor hold the store, the actor every lookup enters first.
+    HoldableDesign(name: "fetch-outside") { fetcher in
+      let cache = FetchOutsideCache(fetcher: fetcher, decoder: nil)
+      return (cache, { _, gate in await cache.store.hold(until: gate) })
+    },
+    HoldableDesign(name: "split") { fetcher in
+      let cache = SplitResponsibilityCache(fetcher: fetcher, decoder: nil)
+      return (cache, { _, gate in await cache.store.hold(until: gate) })
     },
   ]
 }
