@@ -112,17 +112,6 @@ enum JSONWriter {
 
   /// Every option of `scenario` under its CSV name, `nil` for what does not apply.
   private static func scenarioRecord(_ scenario: Scenario) -> JSONResult.ScenarioRecord {
-    var zipfTheta: Double? = nil
-    let distribution: String
-    switch scenario.distribution {
-    case .uniform:
-      distribution = "uniform"
-    case .zipf(let theta):
-      distribution = "zipf"
-      zipfTheta = theta
-    case .hotspot(let hot, let share):
-      distribution = "hotspot:\(hot),\(share)"
-    }
     var requestsTarget: Int? = nil
     var durationSeconds: Double? = nil
     switch scenario.stop {
@@ -133,8 +122,8 @@ enum JSONWriter {
       variants: scenario.variants.map(\.description),
       shards: scenario.shards,
       keys: scenario.keys,
-      distribution: distribution,
-      zipfTheta: zipfTheta,
+      distribution: scenario.distribution.recordName,
+      zipfTheta: scenario.distribution.recordTheta,
       seed: scenario.seed,
       concurrency: scenario.concurrency,
       requestsTarget: requestsTarget,
