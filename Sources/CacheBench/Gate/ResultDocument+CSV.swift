@@ -57,15 +57,12 @@ extension ResultDocument {
       let design = table.value("design", in: row) ?? String(variant.prefix { $0 != "(" })
       var metrics: [Metric] = []
       for (column, text) in zip(table.header, row) where !described.contains(column) {
-        if text.isEmpty || text == CSVWriter.notAvailable {
-          metrics.append(Metric(name: column, value: nil))
-        } else if let value = Self.decimal(text) {
-          metrics.append(Metric(name: column, value: value))
-        } else {
+        guard let value = Self.metricValue(text) else {
           throw SchemaViolation(
             field: "\(column) in \(record)", value: "'\(text)'",
             reason: "must be a decimal number or empty")
         }
+        metrics.append(Metric(name: column, value: value))
       }
       variants.append(
         VariantMetrics(
@@ -75,22 +72,17 @@ extension ResultDocument {
     self.variants = variants
   }
 
-  /// A CSV field as a JSON value: empty is `null`, a decimal number is a number, anything else text.
-  private static func typed(_ text: String) -> JSONValue {
-    if text.isEmpty { return .null }
-    if decimal(text) != nil { return .number(text) }
-    return .string(text)
+  /// A metric's CSV field as its value: empty or `n/a` (does not apply, not measured) is `.some(nil)`,
+  /// a decimal number its value, anything else `nil`, which the writer never writes.
+  static func metricValue(_ text: String) -> Double?? {
+    if text.isEmpty || text == CSVWriter.notAvailable { return .some(nil) }
+    return CSVWriter.decimal(text).map { .some($0) }
   }
 
-  /// `text` as a number if it is an optional `-`, digits, and an optional fraction; the CSV writer
-  /// writes nothing else, so exponents, `nan` and `inf` are refused.
-  private static func decimal(_ text: String) -> Double? {
-    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
-    let isDigits = { (part: Substring) in
-      !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) }
-    }
-    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { return nil }
-    return Double(text)
+  /// A CSV field as a JSON value: empty is `null`, a decimal number is a number, anything else text.
+  static func typed(_ text: String) -> JSONValue {
+    if text.isEmpty { return .null }
+    if CSVWriter.decimal(text) != nil { return .number(text) }
+    return .string(text)
   }
 }

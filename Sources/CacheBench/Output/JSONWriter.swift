@@ -25,10 +25,20 @@ enum JSONWriter {
     repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     interrupted: Bool = false, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil
   ) -> JSONResult {
-    JSONResult(
+    document(
+      RunRecord(
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration,
+        ratios: ratios, interrupted: interrupted))
+  }
+
+  /// The document of `run`: its metadata, its scenario, and per variant the metrics its fields
+  /// hold and its histograms.
+  static func document(_ run: RunRecord) -> JSONResult {
+    let metadata = run.metadata
+    return JSONResult(
       schema: JSONResult.currentSchema,
       kind: JSONResult.resultKind,
-      interrupted: interrupted,
+      interrupted: run.interrupted,
       metadata: JSONResult.Metadata(
         timestamp: metadata.timestamp,
         toolVersion: metadata.toolVersion,
@@ -36,11 +46,9 @@ enum JSONWriter {
         gitCommit: metadata.gitCommit,
         hostCores: metadata.hostCores,
         hostName: metadata.hostName),
-      scenario: scenarioRecord(scenario),
-      variants: repeated.map {
-        variantRecord($0, scenario: scenario, metadata: metadata, calibration: calibration)
-      },
-      ratios: ratios.flatMap {
+      scenario: scenarioRecord(run.scenario),
+      variants: run.variants.map(variantRecord),
+      ratios: run.ratios.flatMap {
         $0.ratios.isEmpty ? nil : $0.ratios.map(JSONResult.RatioRecord.init)
       })
   }
@@ -60,14 +68,19 @@ enum JSONWriter {
     repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     interrupted: Bool = false, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil
   ) throws(OutputError) -> String {
-    let document = document(
-      repeated: repeated, scenario: scenario, metadata: metadata, interrupted: interrupted,
-      calibration: calibration, ratios: ratios)
+    try render(
+      RunRecord(
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration,
+        ratios: ratios, interrupted: interrupted))
+  }
+
+  /// The document of `run` as JSON text; see `JSONWriter`.
+  static func render(_ run: RunRecord) throws(OutputError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data: Data
     do {
-      data = try encoder.encode(document)
+      data = try encoder.encode(document(run))
     } catch {
       // Only a non-finite number can fail here, and none is put in the document.
       throw .encodingFailed(format: "JSON", reason: "\(error)")
@@ -78,14 +91,10 @@ enum JSONWriter {
   /// The CSV column from which on the fields are metrics rather than metadata, scenario or variant.
   static let firstMetricColumn = "requests"
 
-  /// One result's identity, its metrics from its CSV fields, and its named histograms.
-  private static func variantRecord(
-    _ repeated: VariantRepetitions, scenario: Scenario, metadata: RunMetadata,
-    calibration: Calibration?
-  ) -> JSONResult.VariantRecord {
-    let result = repeated.first
-    let fields = CSVWriter.values(
-      of: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
+  /// One variant's identity, its metrics from its fields, and its named histograms.
+  private static func variantRecord(_ variant: RunRecord.Variant) -> JSONResult.VariantRecord {
+    let result = variant.result
+    let fields = variant.fields
     let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
     // The document's own `interrupted` member carries the run's flag, and scenario columns appended
@@ -98,7 +107,7 @@ enum JSONWriter {
       metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]
-    for (name, histogram) in repeated.pooledHistograms {
+    for (name, histogram) in variant.repetitions.pooledHistograms {
       histograms[name] = HistogramRecord(histogram)
     }
     return JSONResult.VariantRecord(
