@@ -16,11 +16,20 @@ extension ResultDocument {
     "variant", "design", "decode", "shards", "peak_rss_source", "interrupted",
   ]
 
+  /// The scenario columns a sweep's CSV (`SweepCSVWriter`) gives per cell: they name the cell
+  /// (`VariantMetrics.cell`) rather than the run.
+  static let sweepCellColumns = ["concurrency", "threads"]
+  /// The columns a sweep's CSV appends that describe the sweep, the same in every row; its ratio
+  /// columns are metrics.
+  static let sweepScenarioColumns = ["sweep_cells", "reference_variant"]
+
   /// Reads the document of a `--csv` file: one row per variant, metadata and scenario from the first.
   ///
   /// `variant` and `decode` columns are required; an empty or `n/a` metric field is an unmeasured
   /// metric (`null`), anything else must be a decimal number. Rows of one file must agree on the scenario,
-  /// so concatenated runs are refused rather than silently mixed.
+  /// so concatenated runs are refused rather than silently mixed. A sweep's CSV (a `sweep_cell`
+  /// column) is one run whose cells are its variants: each keyed by its concurrency and client threads
+  /// too (`coalescing/inside c=64`), the sweep's own columns in the scenario, its ratios as metrics.
   init(csv table: CSVTable) throws(SchemaViolation) {
     for required in ["variant", "decode"] where !table.header.contains(required) {
       throw SchemaViolation(field: required, value: "(absent)", reason: "column is required")
@@ -31,19 +40,29 @@ extension ResultDocument {
     kind = .result
     // A CSV written before the column existed is of a run that completed.
     interrupted = table.rows.contains { table.value("interrupted", in: $0) == "true" }
+    // A sweep's CSV holds one row per cell: its concurrency and client threads are the cell's, not
+    // the run's, and name the variant with its design, decode and shards.
+    let isSweep = table.header.contains("sweep_cell")
+    let scenarioColumns =
+      isSweep
+      ? Self.scenarioColumns.filter { !Self.sweepCellColumns.contains($0) }
+        + Self.sweepScenarioColumns
+      : Self.scenarioColumns
     metadata = .object(
       Self.metadataColumns.compactMap { name in
         table.value(name, in: first).map { (name, Self.typed($0)) }
       })
     scenario = .object(
-      Self.scenarioColumns.compactMap { name in
+      scenarioColumns.compactMap { name in
         table.value(name, in: first).map { (name, Self.typed($0)) }
       })
-    let described = Set(Self.metadataColumns + Self.scenarioColumns + Self.variantColumns)
+    let described = Set(
+      Self.metadataColumns + Self.scenarioColumns + Self.variantColumns
+        + (isSweep ? Self.sweepScenarioColumns + ["sweep_cell"] : []))
     var variants: [VariantMetrics] = []
     for (index, row) in table.rows.enumerated() {
       let record = "record \(index + 2)"
-      for name in Self.scenarioColumns {
+      for name in scenarioColumns {
         if let value = table.value(name, in: row), let expected = table.value(name, in: first),
           value != expected
         {
@@ -64,10 +83,15 @@ extension ResultDocument {
         }
         metrics.append(Metric(name: column, value: value))
       }
+      var cell: String? = nil
+      if isSweep {
+        let threads = table.value("threads", in: row).flatMap { $0.isEmpty ? nil : "t=\($0) " }
+        cell = (threads ?? "") + "c=\(table.value("concurrency", in: row) ?? "")"
+      }
       variants.append(
         VariantMetrics(
           variant: variant, design: design, decode: decode,
-          shards: table.value("shards", in: row).flatMap { Int($0) }, metrics: metrics))
+          shards: table.value("shards", in: row).flatMap { Int($0) }, cell: cell, metrics: metrics))
     }
     self.variants = variants
   }
