@@ -88,23 +88,15 @@ enum JSONWriter {
     return JSONText.compactingScalarArrays(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
-  /// The CSV column from which on the fields are metrics rather than metadata, scenario or variant.
-  static let firstMetricColumn = "requests"
-
   /// One variant's identity, its metrics from its fields, and its named histograms.
+  ///
+  /// The metrics are the fields `RecordField` puts in the metric section: the document's own
+  /// `interrupted` member carries the run's flag, and the scenario's fields live under `scenario`.
   private static func variantRecord(_ variant: RunRecord.Variant) -> JSONResult.VariantRecord {
     let result = variant.result
-    let fields = variant.fields
-    let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
     var metrics: [String: MetricValue] = [:]
-    // The document's own `interrupted` member carries the run's flag, and scenario columns appended
-    // after the metrics (the fetcher's, the operation mix, retention) live under `scenario`: neither is
-    // a metric.
-    for index in start..<CSVWriter.columns.count
-    where CSVWriter.columns[index] != "interrupted"
-      && !CSVWriter.scenarioColumns.contains(CSVWriter.columns[index])
-    {
-      metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
+    for (index, column) in RecordField.metricColumns {
+      metrics[column] = MetricValue(csvField: variant.fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]
     for (name, histogram) in variant.repetitions.pooledHistograms {

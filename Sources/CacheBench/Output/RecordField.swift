@@ -98,6 +98,10 @@ struct RecordField: Sendable, Equatable {
     CSVWriter.columns.map { RecordField(name: $0, section: section(ofColumn: $0)) }
     + [RecordField(name: "host_name", section: .metadata)]
 
+  /// The metric fields' positions in `RunRecord.columns`, and their names.
+  static let metricColumns: [(index: Int, column: String)] = RunRecord.columns.enumerated()
+    .filter { section(ofColumn: $0.element) == .metric }.map { ($0.offset, $0.element) }
+
   /// The section of the CSV column `column`, by the lists the readers and writers keep.
   private static func section(ofColumn column: String) -> Section {
     if column == "interrupted" { return .run }
