@@ -168,4 +168,24 @@ struct RecordFieldTests {
         == RecordField.markdownTable().trimmingCharacters(in: .newlines),
       "regenerate docs/outputs.md's field table from RecordField.markdownTable()")
   }
+
+  /// The baseline the record gives is, byte for byte, the one its CSV read back gives with the host
+  /// name added: what `--save-baseline` wrote when it was built by a CSV round trip.
+  @Test(arguments: [false, true])
+  func theBaselineOfTheRecordIsTheOneItsCSVReadsBack(repeated: Bool) throws {
+    let run =
+      repeated
+      ? RunRecord(
+        repeated: RepeatedOutputsTests.repeated, scenario: OutputFixtures.scenario,
+        metadata: OutputFixtures.metadata)
+      : Self.record
+    var readBack = try ResultDocument(csv: CSVTable.parse(CSVWriter.render(run)))
+    readBack.kind = .baseline
+    if case .object(var members) = readBack.metadata {
+      members.append(("host_name", .string(run.metadata.hostName)))
+      readBack.metadata = .object(members)
+    }
+    #expect(
+      ResultDocument(kind: .baseline, record: run).json.rendered() == readBack.json.rendered())
+  }
 }
