@@ -194,10 +194,15 @@ public enum CacheBenchCommand {
       return ExitCode.failure
     }
     if let note = RunNotes.fetchLatencySpread(results) { printError(note) }
-    let repeated = VariantRepetitions.grouping(results)
-    let ratios =
-      configuration.repeatOptions.showsRatios
-      ? reference.map { ReferenceRatios(repeated, selection: $0) } : nil
+    let grouped = VariantRepetitions.grouping(results)
+    // The run's one record, which the table, every output file and the baseline render.
+    let record = RunRecord(
+      repeated: grouped, scenario: scenario, metadata: metadata, calibration: calibration,
+      ratios: configuration.repeatOptions.showsRatios
+        ? reference.map { ReferenceRatios(grouped, selection: $0) } : nil,
+      interrupted: stopReason != nil)
+    let repeated = record.repeated
+    let ratios = record.ratios
     let ratioLines = ratios.map(RatioLinesWriter.render) ?? ""
     let interruption = RunNotes.interruption(
       stopReason, measured: repeated.count, planned: scenario.variants.count)
@@ -213,9 +218,7 @@ public enum CacheBenchCommand {
     }
     for output in outputs {
       do {
-        let text = try RunOutputs.render(
-          output.option, repeated: repeated, scenario: scenario, metadata: metadata,
-          calibration: calibration, ratios: ratios, interrupted: stopReason != nil)
+        let text = try RunOutputs.render(output.option, record)
         if output.isStandardOutput {
           print(text, terminator: "")
         } else {
@@ -251,9 +254,7 @@ public enum CacheBenchCommand {
       return ExitCode.failure
     }
     if let baselinePath = configuration.baselinePath {
-      let baseline = ResultDocument(
-        kind: .baseline, repeated: repeated, scenario: scenario, metadata: metadata,
-        calibration: calibration)
+      let baseline = ResultDocument(kind: .baseline, record: record)
       do {
         try AtomicFileWriter.write(baseline.json.rendered(), toPath: baselinePath)
       } catch {

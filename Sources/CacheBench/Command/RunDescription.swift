@@ -10,18 +10,12 @@ enum RunDescription {
     case .duration(let duration):
       stop = "\(HumanUnits.latency(nanoseconds: UInt64(duration.nanoseconds)))"
     }
-    let distribution: String
-    switch scenario.distribution {
-    case .uniform: distribution = "uniform"
-    case .zipf(let theta): distribution = "zipf(\(theta))"
-    case .hotspot(let hot, let share): distribution = "hotspot(\(hot),\(share))"
-    }
     let threads = scenario.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? ""
     return
       "\(counted(scenario.variants.count, "variant")); each: \(stop) after"
       + " \(scenario.warmupRequests) warm-up,"
       + " \(counted(scenario.concurrency, "client"))\(threads),"
-      + " \(counted(scenario.keys, "key")) \(distribution), seed \(scenario.seed),"
+      + " \(counted(scenario.keys, "key")) \(scenario.distribution.summaryName), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(nanoseconds: UInt64(scenario.fetchLatency.nanoseconds))),"
       + " \(scenario.payloadBytes) B payload, \(decode(of: scenario))"
   }

@@ -10,30 +10,20 @@ enum RunOutputs {
     }
   }
 
-  /// The text of the format `option` names for a finished run, one entry per variant with its
-  /// repetitions; `ratios` are the ratio lines the table showed, if any; `interrupted` marks a run cut
-  /// short by a signal or its deadline.
-  static func render(
-    _ option: OptionName, repeated: [VariantRepetitions], scenario: Scenario,
-    metadata: RunMetadata, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil,
-    interrupted: Bool = false
-  ) throws(OutputError) -> String {
+  /// The text of the format `option` names for `run`, a finished run's record.
+  static func render(_ option: OptionName, _ run: RunRecord) throws(OutputError) -> String {
     switch option {
     case .json:
-      return try JSONWriter.render(
-        repeated: repeated, scenario: scenario, metadata: metadata, interrupted: interrupted,
-        calibration: calibration, ratios: ratios)
+      return try JSONWriter.render(run)
     case .markdown:
-      return MarkdownWriter.render(
-        repeated: repeated, scenario: scenario, metadata: metadata, ratios: ratios)
+      return MarkdownWriter.render(run)
     case .histogramCSV:
-      return HistogramCSVWriter.render(repeated: repeated)
+      return HistogramCSVWriter.render(repeated: run.repeated)
     case .rawLatencies:
       return RawLatencyWriter.render(
-        results: repeated.flatMap(\.measurements), scenario: scenario)
+        results: run.repeated.flatMap(\.measurements), scenario: run.scenario)
     default:
-      return CSVWriter.render(
-        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
+      return CSVWriter.render(run)
     }
   }
 }

@@ -92,12 +92,6 @@ enum SweepCommand {
     case .requests(let count): stop = RunDescription.counted(count, "request")
     case .duration(let duration): stop = HumanUnits.latency(duration)
     }
-    let distribution: String
-    switch scenario.distribution {
-    case .uniform: distribution = "uniform"
-    case .zipf(let theta): distribution = "zipf(\(theta))"
-    case .hotspot(let hot, let share): distribution = "hotspot(\(hot),\(share))"
-    }
     var designs: [String] = []
     var placements: [String] = []
     for variant in scenario.variants {
@@ -114,7 +108,7 @@ enum SweepCommand {
       + "\(threads) concurrency \(list(configuration.concurrencies)),"
       + " shards \(list(configuration.shardCounts))\(budget);"
       + " each: \(stop) after \(scenario.warmupRequests) warm-up,"
-      + " \(RunDescription.counted(scenario.keys, "key")) \(distribution), seed \(scenario.seed),"
+      + " \(RunDescription.counted(scenario.keys, "key")) \(scenario.distribution.summaryName), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(scenario.fetchLatency)), \(scenario.payloadBytes) B payload,"
       + " \(RunDescription.decode(of: scenario))"
   }

@@ -16,11 +16,20 @@ extension ResultDocument {
     "variant", "design", "decode", "shards", "peak_rss_source", "interrupted",
   ]
 
+  /// The scenario columns a sweep's CSV (`SweepCSVWriter`) gives per cell: they name the cell
+  /// (`VariantMetrics.cell`) rather than the run.
+  static let sweepCellColumns = ["concurrency", "threads"]
+  /// The columns a sweep's CSV appends that describe the sweep, the same in every row; its ratio
+  /// columns are metrics.
+  static let sweepScenarioColumns = ["sweep_cells", "reference_variant"]
+
   /// Reads the document of a `--csv` file: one row per variant, metadata and scenario from the first.
   ///
   /// `variant` and `decode` columns are required; an empty or `n/a` metric field is an unmeasured
   /// metric (`null`), anything else must be a decimal number. Rows of one file must agree on the scenario,
-  /// so concatenated runs are refused rather than silently mixed.
+  /// so concatenated runs are refused rather than silently mixed. A sweep's CSV (a `sweep_cell`
+  /// column) is one run whose cells are its variants: each keyed by its concurrency and client threads
+  /// too (`coalescing/inside c=64`), the sweep's own columns in the scenario, its ratios as metrics.
   init(csv table: CSVTable) throws(SchemaViolation) {
     for required in ["variant", "decode"] where !table.header.contains(required) {
       throw SchemaViolation(field: required, value: "(absent)", reason: "column is required")
@@ -31,19 +40,29 @@ extension ResultDocument {
     kind = .result
     // A CSV written before the column existed is of a run that completed.
     interrupted = table.rows.contains { table.value("interrupted", in: $0) == "true" }
+    // A sweep's CSV holds one row per cell: its concurrency and client threads are the cell's, not
+    // the run's, and name the variant with its design, decode and shards.
+    let isSweep = table.header.contains("sweep_cell")
+    let scenarioColumns =
+      isSweep
+      ? Self.scenarioColumns.filter { !Self.sweepCellColumns.contains($0) }
+        + Self.sweepScenarioColumns
+      : Self.scenarioColumns
     metadata = .object(
       Self.metadataColumns.compactMap { name in
         table.value(name, in: first).map { (name, Self.typed($0)) }
       })
     scenario = .object(
-      Self.scenarioColumns.compactMap { name in
+      scenarioColumns.compactMap { name in
         table.value(name, in: first).map { (name, Self.typed($0)) }
       })
-    let described = Set(Self.metadataColumns + Self.scenarioColumns + Self.variantColumns)
+    let described = Set(
+      Self.metadataColumns + Self.scenarioColumns + Self.variantColumns
+        + (isSweep ? Self.sweepScenarioColumns + ["sweep_cell"] : []))
     var variants: [VariantMetrics] = []
     for (index, row) in table.rows.enumerated() {
       let record = "record \(index + 2)"
-      for name in Self.scenarioColumns {
+      for name in scenarioColumns {
         if let value = table.value(name, in: row), let expected = table.value(name, in: first),
           value != expected
         {
@@ -57,40 +76,37 @@ extension ResultDocument {
       let design = table.value("design", in: row) ?? String(variant.prefix { $0 != "(" })
       var metrics: [Metric] = []
       for (column, text) in zip(table.header, row) where !described.contains(column) {
-        if text.isEmpty || text == CSVWriter.notAvailable {
-          metrics.append(Metric(name: column, value: nil))
-        } else if let value = Self.decimal(text) {
-          metrics.append(Metric(name: column, value: value))
-        } else {
+        guard let value = Self.metricValue(text) else {
           throw SchemaViolation(
             field: "\(column) in \(record)", value: "'\(text)'",
             reason: "must be a decimal number or empty")
         }
+        metrics.append(Metric(name: column, value: value))
+      }
+      var cell: String? = nil
+      if isSweep {
+        let threads = table.value("threads", in: row).flatMap { $0.isEmpty ? nil : "t=\($0) " }
+        cell = (threads ?? "") + "c=\(table.value("concurrency", in: row) ?? "")"
       }
       variants.append(
         VariantMetrics(
           variant: variant, design: design, decode: decode,
-          shards: table.value("shards", in: row).flatMap { Int($0) }, metrics: metrics))
+          shards: table.value("shards", in: row).flatMap { Int($0) }, cell: cell, metrics: metrics))
     }
     self.variants = variants
   }
 
-  /// A CSV field as a JSON value: empty is `null`, a decimal number is a number, anything else text.
-  private static func typed(_ text: String) -> JSONValue {
-    if text.isEmpty { return .null }
-    if decimal(text) != nil { return .number(text) }
-    return .string(text)
+  /// A metric's CSV field as its value: empty or `n/a` (does not apply, not measured) is `.some(nil)`,
+  /// a decimal number its value, anything else `nil`, which the writer never writes.
+  static func metricValue(_ text: String) -> Double?? {
+    if text.isEmpty || text == CSVWriter.notAvailable { return .some(nil) }
+    return CSVWriter.decimal(text).map { .some($0) }
   }
 
-  /// `text` as a number if it is an optional `-`, digits, and an optional fraction; the CSV writer
-  /// writes nothing else, so exponents, `nan` and `inf` are refused.
-  private static func decimal(_ text: String) -> Double? {
-    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
-    let isDigits = { (part: Substring) in
-      !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) }
-    }
-    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { return nil }
-    return Double(text)
+  /// A CSV field as a JSON value: empty is `null`, a decimal number is a number, anything else text.
+  static func typed(_ text: String) -> JSONValue {
+    if text.isEmpty { return .null }
+    if CSVWriter.decimal(text) != nil { return .number(text) }
+    return .string(text)
   }
 }

@@ -86,16 +86,19 @@ extension ResultDocument {
 extension VariantMetrics {
   /// The variant as a member of `variants`.
   var json: JSONValue {
-    .object([
-      ("variant", .string(variant)),
-      ("design", .string(design)),
-      ("decode", .string(decode)),
-      ("shards", shards.map { .number($0) } ?? .null),
-      (
-        "metrics",
-        .object(metrics.map { ($0.name, $0.value.map { JSONValue.number($0) } ?? .null) })
-      ),
-    ])
+    .object(
+      [
+        ("variant", .string(variant)),
+        ("design", .string(design)),
+        ("decode", .string(decode)),
+        ("shards", shards.map { .number($0) } ?? .null),
+      ] + (cell.map { [("cell", JSONValue.string($0))] } ?? [])
+        + [
+          (
+            "metrics",
+            .object(metrics.map { ($0.name, $0.value.map { JSONValue.number($0) } ?? .null) })
+          )
+        ])
   }
 
   /// Reads one element of `variants`; `path` locates it in messages.
@@ -124,6 +127,8 @@ extension VariantMetrics {
     case let other?:
       throw Violation(field: "\(path).shards", value: other.summary, reason: "must be an integer")
     }
+    // A sweep's cell, written only for a document read from a sweep.
+    cell = json["cell"] == nil ? nil : try text("cell")
     let metricsValue = try ResultDocument.member("metrics", of: json, path: path + ".")
     guard case .object(let members) = metricsValue else {
       throw Violation(

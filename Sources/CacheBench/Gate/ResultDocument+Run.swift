@@ -2,10 +2,6 @@ import CacheBenchCore
 
 extension ResultDocument {
   /// The document of a finished run, with exactly the metrics and values its CSV has.
-  ///
-  /// Built by reading back the rendered CSV, so the column names and number formats are those of
-  /// `CSVWriter`, and a column another change appends to the CSV appears here with no change to the
-  /// gate. The metadata gains the host name, which the CSV does not carry.
   init(
     kind: Kind, results: [VariantResult], scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil
@@ -21,21 +17,43 @@ extension ResultDocument {
     kind: Kind, repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil
   ) {
-    let csv = CSVWriter.render(
-      repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
-    // The writer's own output always parses; a failure here is a bug in writer or reader.
-    let table = try! CSVTable.parse(csv)
-    if repeated.isEmpty {
+    self.init(
+      kind: kind,
+      record: RunRecord(
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration))
+  }
+
+  /// The document of `run`, read from the fields every output writes (`RunRecord.Variant.fields`), so
+  /// it holds the metrics and values of the run's CSV and JSON result, and `compare` finds a baseline
+  /// equal to either: metadata and scenario from the first variant's fields, as the CSV reader takes
+  /// them, then the host name, which the CSV does not carry; the metrics by the CSV reader's rule
+  /// (`init(csv:)`). A run with no variant has empty metadata and scenario.
+  init(kind: Kind, record run: RunRecord) {
+    guard let first = run.variants.first else {
       self.init(
         kind: kind, interrupted: false, metadata: .object([]), scenario: .object([]), variants: [])
-    } else {
-      self = try! ResultDocument(csv: table)
+      return
     }
-    self.kind = kind
-    if case .object(var members) = self.metadata {
-      members.removeAll { $0.key == "host_name" }
-      members.append(("host_name", .string(metadata.hostName)))
-      self.metadata = .object(members)
-    }
+    let described = Set(Self.metadataColumns + Self.scenarioColumns + Self.variantColumns)
+    self.init(
+      kind: kind,
+      interrupted: run.variants.contains { $0.field("interrupted") == "true" },
+      metadata: .object(
+        Self.metadataColumns.compactMap { name in first.field(name).map { (name, Self.typed($0)) } }
+          + [("host_name", .string(run.metadata.hostName))]),
+      scenario: .object(
+        Self.scenarioColumns.compactMap { name in first.field(name).map { (name, Self.typed($0)) } }
+      ),
+      variants: run.variants.map { variant in
+        let identity = variant.result.variant
+        // Every metric field the writer fills is a number, empty or `n/a` (`RecordFieldTests`).
+        let metrics = zip(RunRecord.columns, variant.fields).compactMap { column, text in
+          described.contains(column)
+            ? nil : Metric(name: column, value: Self.metricValue(text) ?? nil)
+        }
+        return VariantMetrics(
+          variant: identity.name, design: identity.design.name, decode: identity.decode.rawValue,
+          shards: identity.shards, metrics: metrics)
+      })
   }
 }

@@ -56,11 +56,15 @@ struct VariantMetrics: Sendable, Equatable {
   var decode: String
   /// Shard count, when recorded.
   var shards: Int?
+  /// A sweep's cell axes besides the variant, as `SweepCell` writes them: `c=64`, `t=2 c=64`; `nil`
+  /// outside a sweep.
+  var cell: String? = nil
   /// The metrics in column order.
   var metrics: [Metric]
 
-  /// How a variant is matched between two runs: name and decode placement, e.g. `sharded(8)/inside`.
-  var key: String { "\(variant)/\(decode)" }
+  /// How a variant is matched between two runs: name and decode placement, e.g. `sharded(8)/inside`,
+  /// and in a sweep the cell, e.g. `sharded(8)/inside c=64`.
+  var key: String { "\(variant)/\(decode)" + (cell.map { " " + $0 } ?? "") }
 
   /// The metric named `name`: `.some(nil)` when present but unmeasured, `nil` when absent.
   func value(of name: String) -> Double?? {

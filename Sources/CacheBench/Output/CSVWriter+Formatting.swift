@@ -39,17 +39,9 @@ extension CSVWriter {
     return resources.bytesPerEntry.map { DecimalText.fixed($0, fractionDigits: 1) } ?? notAvailable
   }
 
-  static func distributionName(_ distribution: KeyDistributionKind) -> String {
-    switch distribution {
-    case .uniform: "uniform"
-    case .zipf: "zipf"
-    case .hotspot(let hot, let share): "hotspot:\(hot),\(share)"
-    }
-  }
-
   /// Theta in Swift's shortest round-trip form (`0.99`), which is locale-free and exact.
   static func zipfTheta(_ distribution: KeyDistributionKind) -> String {
-    if case .zipf(let theta) = distribution { "\(theta)" } else { "" }
+    distribution.recordTheta.map { "\($0)" } ?? ""
   }
 
   static func percentile(_ percentile: Double, of histogram: LatencyHistogram) -> String {

@@ -8,12 +8,14 @@ extension CSVWriter {
     repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil
   ) -> String {
-    var text = record(columns)
-    for variant in repeated {
-      text += record(
-        values(of: variant, scenario: scenario, metadata: metadata, calibration: calibration))
-    }
-    return text
+    render(
+      RunRecord(
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration))
+  }
+
+  /// The whole CSV document of `run`: the header, then each variant's fields (`RunRecord.Variant`).
+  static func render(_ run: RunRecord) -> String {
+    ([columns] + run.variants.map(\.fields)).map(record).joined()
   }
 
   /// The fields of one variant's record in column order, unescaped: each column's `medianField` over
@@ -73,8 +75,8 @@ extension CSVWriter {
   }
 
   /// `text` as a number if it is an optional `-`, digits and an optional fraction, the only numbers
-  /// this writer writes.
-  private static func decimal(_ text: String) -> Double? {
+  /// this writer writes; the readers of its fields (`ResultDocument`) take numbers by the same rule.
+  static func decimal(_ text: String) -> Double? {
     let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
     let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count),

@@ -93,7 +93,7 @@ enum CSVWriter {
     Field(name: "host_cores") { String($0.metadata.hostCores) },
     Field(name: "seed") { String($0.scenario.seed) },
     Field(name: "keys") { String($0.scenario.keys) },
-    Field(name: "distribution") { distributionName($0.scenario.distribution) },
+    Field(name: "distribution") { $0.scenario.distribution.recordName },
     Field(name: "zipf_theta") { zipfTheta($0.scenario.distribution) },
     Field(name: "concurrency") { String($0.scenario.concurrency) },
     Field(name: "requests_target") {

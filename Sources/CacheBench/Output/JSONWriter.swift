@@ -25,10 +25,20 @@ enum JSONWriter {
     repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     interrupted: Bool = false, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil
   ) -> JSONResult {
-    JSONResult(
+    document(
+      RunRecord(
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration,
+        ratios: ratios, interrupted: interrupted))
+  }
+
+  /// The document of `run`: its metadata, its scenario, and per variant the metrics its fields
+  /// hold and its histograms.
+  static func document(_ run: RunRecord) -> JSONResult {
+    let metadata = run.metadata
+    return JSONResult(
       schema: JSONResult.currentSchema,
       kind: JSONResult.resultKind,
-      interrupted: interrupted,
+      interrupted: run.interrupted,
       metadata: JSONResult.Metadata(
         timestamp: metadata.timestamp,
         toolVersion: metadata.toolVersion,
@@ -36,11 +46,9 @@ enum JSONWriter {
         gitCommit: metadata.gitCommit,
         hostCores: metadata.hostCores,
         hostName: metadata.hostName),
-      scenario: scenarioRecord(scenario),
-      variants: repeated.map {
-        variantRecord($0, scenario: scenario, metadata: metadata, calibration: calibration)
-      },
-      ratios: ratios.flatMap {
+      scenario: scenarioRecord(run.scenario),
+      variants: run.variants.map(variantRecord),
+      ratios: run.ratios.flatMap {
         $0.ratios.isEmpty ? nil : $0.ratios.map(JSONResult.RatioRecord.init)
       })
   }
@@ -60,14 +68,19 @@ enum JSONWriter {
     repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     interrupted: Bool = false, calibration: Calibration? = nil, ratios: ReferenceRatios? = nil
   ) throws(OutputError) -> String {
-    let document = document(
-      repeated: repeated, scenario: scenario, metadata: metadata, interrupted: interrupted,
-      calibration: calibration, ratios: ratios)
+    try render(
+      RunRecord(
+        repeated: repeated, scenario: scenario, metadata: metadata, calibration: calibration,
+        ratios: ratios, interrupted: interrupted))
+  }
+
+  /// The document of `run` as JSON text; see `JSONWriter`.
+  static func render(_ run: RunRecord) throws(OutputError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data: Data
     do {
-      data = try encoder.encode(document)
+      data = try encoder.encode(document(run))
     } catch {
       // Only a non-finite number can fail here, and none is put in the document.
       throw .encodingFailed(format: "JSON", reason: "\(error)")
@@ -75,30 +88,18 @@ enum JSONWriter {
     return JSONText.compactingScalarArrays(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
-  /// The CSV column from which on the fields are metrics rather than metadata, scenario or variant.
-  static let firstMetricColumn = "requests"
-
-  /// One result's identity, its metrics from its CSV fields, and its named histograms.
-  private static func variantRecord(
-    _ repeated: VariantRepetitions, scenario: Scenario, metadata: RunMetadata,
-    calibration: Calibration?
-  ) -> JSONResult.VariantRecord {
-    let result = repeated.first
-    let fields = CSVWriter.values(
-      of: repeated, scenario: scenario, metadata: metadata, calibration: calibration)
-    let start = CSVWriter.columns.firstIndex(of: firstMetricColumn) ?? CSVWriter.columns.count
+  /// One variant's identity, its metrics from its fields, and its named histograms.
+  ///
+  /// The metrics are the fields `RecordField` puts in the metric section: the document's own
+  /// `interrupted` member carries the run's flag, and the scenario's fields live under `scenario`.
+  private static func variantRecord(_ variant: RunRecord.Variant) -> JSONResult.VariantRecord {
+    let result = variant.result
     var metrics: [String: MetricValue] = [:]
-    // The document's own `interrupted` member carries the run's flag, and scenario columns appended
-    // after the metrics (the fetcher's, the operation mix, retention) live under `scenario`: neither is
-    // a metric.
-    for index in start..<CSVWriter.columns.count
-    where CSVWriter.columns[index] != "interrupted"
-      && !CSVWriter.scenarioColumns.contains(CSVWriter.columns[index])
-    {
-      metrics[CSVWriter.columns[index]] = MetricValue(csvField: fields[index])
+    for (index, column) in RecordField.metricColumns {
+      metrics[column] = MetricValue(csvField: variant.fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]
-    for (name, histogram) in repeated.pooledHistograms {
+    for (name, histogram) in variant.repetitions.pooledHistograms {
       histograms[name] = HistogramRecord(histogram)
     }
     return JSONResult.VariantRecord(
@@ -112,17 +113,6 @@ enum JSONWriter {
 
   /// Every option of `scenario` under its CSV name, `nil` for what does not apply.
   private static func scenarioRecord(_ scenario: Scenario) -> JSONResult.ScenarioRecord {
-    var zipfTheta: Double? = nil
-    let distribution: String
-    switch scenario.distribution {
-    case .uniform:
-      distribution = "uniform"
-    case .zipf(let theta):
-      distribution = "zipf"
-      zipfTheta = theta
-    case .hotspot(let hot, let share):
-      distribution = "hotspot:\(hot),\(share)"
-    }
     var requestsTarget: Int? = nil
     var durationSeconds: Double? = nil
     switch scenario.stop {
@@ -133,8 +123,8 @@ enum JSONWriter {
       variants: scenario.variants.map(\.description),
       shards: scenario.shards,
       keys: scenario.keys,
-      distribution: distribution,
-      zipfTheta: zipfTheta,
+      distribution: scenario.distribution.recordName,
+      zipfTheta: scenario.distribution.recordTheta,
       seed: scenario.seed,
       concurrency: scenario.concurrency,
       requestsTarget: requestsTarget,

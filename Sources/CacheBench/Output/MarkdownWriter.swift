@@ -23,6 +23,14 @@ enum MarkdownWriter {
     repeated: [VariantRepetitions], scenario: Scenario, metadata: RunMetadata,
     ratios: ReferenceRatios? = nil
   ) -> String {
+    render(RunRecord(repeated: repeated, scenario: scenario, metadata: metadata, ratios: ratios))
+  }
+
+  /// The document of `run`; see `render(repeated:scenario:metadata:ratios:)`.
+  static func render(_ run: RunRecord) -> String {
+    let repeated = run.repeated
+    let scenario = run.scenario
+    let metadata = run.metadata
     let table = ResultTable(columns: TableWriter.columns, repeated: repeated)
     var text = "### cachebench results\n\n"
     if repeated.contains(where: { $0.measurements.contains(where: \.interrupted) }) {
@@ -48,7 +56,7 @@ enum MarkdownWriter {
     if !repetitions.isEmpty {
       text += "\n" + escaped(repetitions.prefix(1).uppercased() + repetitions.dropFirst())
     }
-    if let ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
+    if let ratios = run.ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
       text += "\n```text\n" + lines + "```\n"
     }
     if !repeated.isEmpty {

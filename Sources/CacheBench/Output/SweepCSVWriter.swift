@@ -25,10 +25,11 @@ enum SweepCSVWriter {
     var text = CSVWriter.record(columns)
     for row in matrix.rows {
       let position = (matrix.plan.cells.firstIndex(of: row.cell) ?? 0) + 1
+      let cell = RunRecord.Variant(
+        VariantRepetitions(single: row.result), scenario: scenario(row.cell), metadata: metadata,
+        calibration: calibration(row.cell))
       let values =
-        CSVWriter.values(
-          of: row.result, scenario: scenario(row.cell), metadata: metadata,
-          calibration: calibration(row.cell))
+        cell.fields
         + [
           String(position), String(matrix.plan.cells.count),
           SweepPlan.referenceDesign.name, ratio(row.throughputRatio),

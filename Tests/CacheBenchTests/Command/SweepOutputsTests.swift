@@ -89,4 +89,41 @@ struct SweepOutputsTests {
       }
     }
   }
+
+  /// The round-trip contract for a sweep: its CSV compared with itself passes with every metric
+  /// identical, each cell matched by its concurrency too, and so does a baseline made from it, compared
+  /// either way with the CSV.
+  @Test func aSweepsCSVAndABaselineOfItCompareWithThemselvesAndEachOther() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-sweep-compare-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let csv = directory.appendingPathComponent("sweep.csv").path
+    let baseline = directory.appendingPathComponent("sweep-baseline.json").path
+    let sweep = [
+      "sweep", "--requests", "200", "--warmup", "10", "--latency", "0ms", "--keys", "40",
+      "--variants", "coalescing,sharded", "--decode", "none", "--shards", "1..2",
+      "--concurrency", "1,2", "--quiet", "--csv", csv,
+    ]
+    #expect(await CacheBenchCommand.main(arguments: sweep) == 0)
+    #expect(await CacheBenchCommand.main(arguments: ["baseline", baseline, csv]) == 0)
+    #expect(
+      try ResultDocument.read(path: csv).variants.map(\.key) == [
+        "coalescing/none c=1", "sharded(1)/none c=1", "sharded(2)/none c=1",
+        "coalescing/none c=2", "sharded(1)/none c=2", "sharded(2)/none c=2",
+      ])
+    for (old, new) in [(csv, csv), (baseline, csv), (csv, baseline), (baseline, baseline)] {
+      let comparison = try CompareCommand.compare(
+        CompareConfiguration(baselinePath: old, currentPaths: [new]))
+      let name =
+        "compare \((old as NSString).lastPathComponent) \((new as NSString).lastPathComponent)"
+      #expect(comparison.passed, "\(name): \(comparison.failures)")
+      let differing = comparison.rows.filter { row in
+        row.verdict == .missing || row.verdict == .new || row.baseline != row.current
+      }
+      #expect(differing.isEmpty, "\(name): \(differing.map { "\($0.variant) \($0.metric)" })")
+      #expect(comparison.rows.count > 6 * 100, "\(name): \(comparison.rows.count) rows")
+    }
+    #expect(await CacheBenchCommand.main(arguments: ["compare", csv, csv]) == 0)
+  }
 }

@@ -9,11 +9,31 @@ struct DocsPage {
   /// The page's text.
   let text: String
 
-  /// The page at `path`, relative to the package root (this file is three folders below it).
+  /// The package root (this file is three folders below it).
+  private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The page at `path`, relative to the package root.
   init(_ path: String) throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// Rewrites the lines between the line `begin` and the line `end` of the page at `path` with
+  /// `replacement`, for a reference section generated from the code; does nothing when either line
+  /// is missing.
+  static func replace(
+    between begin: String, and end: String, in path: String, with replacement: String
+  )
+    throws
+  {
+    let url = root.appendingPathComponent(path)
+    let lines = try String(contentsOf: url, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(of: begin), let stop = lines[start...].firstIndex(of: end)
+    else { return }
+    let body = replacement.split(separator: "\n").map(String.init)
+    let text = (lines[...start] + body + lines[stop...]).joined(separator: "\n")
+    try text.write(to: url, atomically: true, encoding: .utf8)
   }
 
   /// The text between the line `begin` and the line `end`, both excluded; nil when either is missing.
