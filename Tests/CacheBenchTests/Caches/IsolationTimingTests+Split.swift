@@ -7,7 +7,22 @@ import Testing
 /// The split design's two actors, one held: a hit on the store never queues behind the tracker, and a miss
 /// queues at the tracker with its wait counted as busy. Here with the other tests that hold an actor,
 /// which the suite runs one at a time.
+///
+/// The holder runs on a thread of its own (a `DedicatedThreadsExecutor` it prefers; a default actor runs
+/// on the thread of the task that takes it), so it spins there and leaves the cooperative pool whole for
+/// the callers and for every other test running meanwhile. Held on a pool thread, the first of these took
+/// 33 s in a full parallel run, the rest of the suite queued behind one thread.
 extension IsolationTimingTests {
+  /// Runs `hold`, which holds an actor until its gate opens, in a task on a thread of its own; returns
+  /// that task and the executor to shut down after it.
+  private static func holdOnOwnThread(
+    _ hold: @escaping @Sendable () async -> Void
+  ) async -> (holder: Task<Void, Never>, executor: DedicatedThreadsExecutor) {
+    let executor = await DedicatedThreadsExecutor.start(threadCount: 1, name: "cb-holder")
+    let holder = Task { await withTaskExecutorPreference(executor) { await hold() } }
+    return (holder, executor)
+  }
+
   @Test(.enabled(if: HostInfo.onlineCores >= 2, "holding an actor takes a whole pool thread"))
   func theSplitDesignServesAHitWhileItsTrackerIsHeld() async throws {
     let fetcher = ControllableFetcher()
@@ -18,12 +33,13 @@ extension IsolationTimingTests {
     #expect(try await warm.value.outcome == .leader)
 
     let gate = OccupancyGate()
-    let holder = Task { await cache.tracker.hold(until: gate) }
+    let (holder, executor) = await Self.holdOnOwnThread { await cache.tracker.hold(until: gate) }
     await eventually("the tracker is held") { gate.isHeld }
     let hit = try await cache.lookup(1)
     #expect(gate.isHeld, "served before the tracker was let go")
     gate.open()
     await holder.value
+    await executor.shutdown()
     #expect(hit.outcome == .hit)
     #expect(hit.timing?.busyWait == 0, "the store was not busy")
   }
@@ -33,7 +49,7 @@ extension IsolationTimingTests {
     let fetcher = ControllableFetcher()
     let cache = SplitResponsibilityCache(fetcher: fetcher, decoder: nil)
     let gate = OccupancyGate()
-    let holder = Task { await cache.tracker.hold(until: gate) }
+    let (holder, executor) = await Self.holdOnOwnThread { await cache.tracker.hold(until: gate) }
     await eventually("the tracker is held") { gate.isHeld }
     let issued = MonotonicClock.now()
     let miss = Task { try await cache.lookup(2) }
@@ -41,6 +57,7 @@ extension IsolationTimingTests {
     await eventually("the miss passed the store") { cache.store.busy.nanoseconds > 0 }
     let opened = gate.open()
     await holder.value
+    await executor.shutdown()
     await fetcher.waitForStarts(1)
     fetcher.release(key: 2)
     let led = try await miss.value
