@@ -125,8 +125,19 @@ package struct LatencyHistogram: Sendable, Equatable {
       highestTrackableValue == other.highestTrackableValue
         && significantDigits == other.significantDigits,
       "cannot merge histograms of different layouts")
-    for index in counts.indices {
-      counts[index] += other.counts[index]
+    if other.totalCount > 0 {
+      // Only the buckets between `other`'s least and greatest values can hold counts: a run's
+      // histograms span a few hundred of their tens of thousands of buckets, and a window merges
+      // every client's histograms at its end.
+      let low = countsIndex(of: Swift.min(other.minimum, highestTrackableValue))
+      let high = other.max > highestTrackableValue ? topIndex : countsIndex(of: other.max)
+      counts.withUnsafeMutableBufferPointer { mine in
+        other.counts.withUnsafeBufferPointer { theirs in
+          for index in low...high {
+            mine[index] += theirs[index]
+          }
+        }
+      }
     }
     totalCount += other.totalCount
     saturatedCount += other.saturatedCount
