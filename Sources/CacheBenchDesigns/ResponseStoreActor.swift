@@ -53,19 +53,10 @@ actor ResponseStoreActor {
   /// read as the caller invoked the cache.
   func lookup(_ key: Int, busyAtCall: UInt64) -> Found {
     let segment = busy.enter()
-    if let value = storage[TableKey(key)] {
-      if !keepsRetention || retention.touch(key, now: now) == .fresh {
-        return Found(
-          value: value, missCause: nil, generation: generation(key),
-          timing: busy.end(segment, busyAtCall: busyAtCall))
-      }
-      storage[TableKey(key)] = nil
-      return Found(
-        value: nil, missCause: .expired, generation: generation(key),
-        timing: busy.end(segment, busyAtCall: busyAtCall))
-    }
+    let (value, expired) = freshValue(key)
+    let cause: MissCause? = value != nil ? nil : expired ? .expired : retention.missCause(key)
     return Found(
-      value: nil, missCause: retention.missCause(key), generation: generation(key),
+      value: value, missCause: cause, generation: generation(key),
       timing: busy.end(segment, busyAtCall: busyAtCall))
   }
 
@@ -74,12 +65,16 @@ actor ResponseStoreActor {
   func recheck(_ key: Int) -> (value: CachedValue?, generation: UInt64) {
     let segment = busy.enter()
     defer { busy.close(segment) }
-    guard let value = storage[TableKey(key)] else { return (nil, generation(key)) }
-    if keepsRetention, retention.touch(key, now: now) == .expired {
-      storage[TableKey(key)] = nil
-      return (nil, generation(key))
-    }
-    return (value, generation(key))
+    return (freshValue(key).value, generation(key))
+  }
+
+  /// The entry for `key` if it is still fresh; an expired one is removed, and `expired` says so.
+  @inline(__always)
+  private func freshValue(_ key: Int) -> (value: CachedValue?, expired: Bool) {
+    guard let value = storage[TableKey(key)] else { return (nil, false) }
+    guard keepsRetention, retention.touch(key, now: now) == .expired else { return (value, false) }
+    storage[TableKey(key)] = nil
+    return (nil, true)
   }
 
   /// Stores `payload` for `key` unconditionally, decoded first with `decoder` (inside the actor) when

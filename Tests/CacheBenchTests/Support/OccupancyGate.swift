@@ -34,7 +34,12 @@ final class OccupancyGate: Sendable {
   }
 }
 
-extension NaiveActorCache {
+/// A cache actor that times its isolated work with an `IsolationBusyTime` (`busy`), which a test can hold.
+protocol HoldableActor: Actor {
+  var busy: IsolationBusyTime { get }
+}
+
+extension HoldableActor {
   /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
   /// the actor runs.
   func hold(until gate: OccupancyGate) {
@@ -44,35 +49,10 @@ extension NaiveActorCache {
   }
 }
 
-extension CoalescingActorCache {
-  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
-  /// the actor runs.
-  func hold(until gate: OccupancyGate) {
-    let segment = busy.enter()
-    gate.hold()
-    busy.close(segment)
-  }
-}
-
-extension ResponseStoreActor {
-  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
-  /// the actor runs.
-  func hold(until gate: OccupancyGate) {
-    let segment = busy.enter()
-    gate.hold()
-    busy.close(segment)
-  }
-}
-
-extension InFlightTrackerActor {
-  /// Occupies the actor until `gate` opens, timed as the design times its own segments: other work
-  /// the actor runs.
-  func hold(until gate: OccupancyGate) {
-    let segment = busy.enter()
-    gate.hold()
-    busy.close(segment)
-  }
-}
+extension NaiveActorCache: HoldableActor {}
+extension CoalescingActorCache: HoldableActor {}
+extension ResponseStoreActor: HoldableActor {}
+extension InFlightTrackerActor: HoldableActor {}
 
 /// An actor design with a way to hold the actor that serves a key.
 struct HoldableDesign: Sendable, CustomTestStringConvertible {
