@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// What every design reports through the `Cache` protocol beyond lookups.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CacheTests {
   /// A design under test, built over a given fetcher.
   struct Design: Sendable, CustomTestStringConvertible {

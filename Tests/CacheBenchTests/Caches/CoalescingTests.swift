@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// Overlapping callers of one key, held at a controllable fetcher until all of them are in.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CoalescingTests {
   static let callers = 16
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The design that keeps the network outside its actor: the actor never waits on a fetch, and nothing
 /// coalesces, forced with a controllable fetcher.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct FetchOutsideCacheTests {
   static let callers = 16
 

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Serialized: the tests that hold an actor (here and in `IsolationTimingTests+Split.swift`) each spin on
 /// a thread of the cooperative pool, and two at once would leave a 2-thread pool none to open them with.
-@Suite(.timeLimit(.minutes(1)), .serialized)
+@Suite(.timeLimit(.minutes(2)), .serialized)
 struct IsolationTimingTests {
   /// A lookup with the clock readings the caller takes around it.
   private struct TimedLookup {

@@ -6,7 +6,7 @@ import Testing
 
 /// The repository designs over an `EntityStore` whose loads and write round trips are controllable
 /// fetchers, so the delayed-load race is forced step by step, never by sleeping.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct RepositoryCacheTests {
   private let reads = ControllableFetcher()
   private let writes = ControllableFetcher()

@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// Capacity and expiry through every design's real lookup path, with a manual clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct RetentionTests {
   /// A design under test, built with a retention policy and a clock.
   struct Design: Sendable, CustomTestStringConvertible {

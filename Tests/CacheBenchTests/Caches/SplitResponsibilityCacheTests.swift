@@ -8,7 +8,7 @@ import Testing
 /// fetches, and decodes inside run on the tracker. The coalescing rules themselves are tested with the
 /// other coalescing designs (`CoalescingTests`, `WaitCancellationTests`); hits that never queue behind the
 /// tracker, with the other tests that hold an actor (`IsolationTimingTests`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SplitResponsibilityCacheTests {
   @Test func aLeaderWhoseTaskFindsTheValueStoredMeanwhileFetchesNothing() async throws {
     let fetcher = ControllableFetcher()

@@ -6,7 +6,7 @@ import Testing
 
 /// A caller cancelled the moment it starts waiting (`--cancel-rate`), driven step by step with a
 /// controllable fetcher: each design's cancellation policy, deterministically.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct WaitCancellationTests {
   @Test(arguments: CoalescingDesign.all)
   func aCancelledLeaderThrowsWhileTheSharedFetchStillServesItsJoiner(design: CoalescingDesign)

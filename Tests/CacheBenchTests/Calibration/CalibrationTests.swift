@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The floors, measured with a small budget: positive, and ordered where the order is certain.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CalibrationTests {
   /// One calibration shared by the tests that only read it, measured once on first use.
   private static let measured = Task {

@@ -7,7 +7,7 @@ import Testing
 
 /// The tool's entry point with a user's designs: refused before anything runs when they cannot be
 /// registered, measured by name beside the built-in ones when they can.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CacheBenchCommandDesignsTests {
   static let tinyRun = [
     "--requests", "24", "--warmup", "0", "--latency", "0ms", "--keys", "10", "--concurrency", "2",

@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The export options end to end through the tool's entry point, on a tiny zero-latency run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CacheBenchCommandOutputsTests {
   private func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory

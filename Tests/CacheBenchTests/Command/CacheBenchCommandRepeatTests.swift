@@ -7,7 +7,7 @@ import Testing
 
 /// `--repeat` end to end through the tool's entry point, on a tiny zero-latency run: every output
 /// carries the medians and intervals, and the gate's readers take them back.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CacheBenchCommandRepeatTests {
   @Test func aRepeatedRunWritesMediansIntervalsAndRatiosThatCompareAndBaselineRead() async throws {
     let directory = FileManager.default.temporaryDirectory

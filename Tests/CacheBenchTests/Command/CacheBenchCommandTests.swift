@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The tool end to end through its public entry point, on tiny scenarios with a zero-latency fetcher.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CacheBenchCommandTests {
   static let tinyRun = [
     "--requests", "300", "--warmup", "20", "--latency", "0ms", "--keys", "50", "--concurrency", "4",

@@ -7,7 +7,7 @@ import Testing
 
 /// The gate end to end through the public entry point: run a profile, save a baseline, compare, and
 /// fail with exit 2 on an injected regression.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CompareCommandTests {
   static let profile = """
     {

@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// `--quiet` leaves stderr to errors and warnings; the results stay on stdout.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct QuietTests {
   /// What progress and information lines contain; a quiet run prints none of them. (Warnings, which it
   /// keeps, depend on the host and its load: a starved client, a thread that could not flush.)

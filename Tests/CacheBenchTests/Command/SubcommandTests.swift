@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// `calibrate` and `sweep` end to end through the public entry point, on tiny scenarios.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SubcommandTests {
   static let tinySweep = [
     "sweep", "--requests", "200", "--warmup", "10", "--latency", "0ms", "--keys", "40",

@@ -7,7 +7,7 @@ import Testing
 
 /// What a sweep writes: every output it accepts, and a refusal of every one it does not; its cells
 /// metered for memory and CPU as a run's variants are.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SweepOutputsTests {
   /// Each option a sweep refuses, with a value it would otherwise take.
   static let refused: [(option: OptionName, value: String?)] = [

@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// Variants run, and are reported, in the order `--variants` and `--decode` give them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct VariantOrderTests {
   @Test(arguments: [
     (

@@ -107,7 +107,7 @@ struct BuiltInDesignsTests {
     #expect(distinct.count == shards)
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: CacheDesign.builtIn)
+  @Test(.timeLimit(.minutes(2)), arguments: CacheDesign.builtIn)
   func eachFactoryFetchesThroughTheEnvironmentAndDecodesInsideOncePerFetch(
     design: CacheDesign
   ) async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// What a design's client loop and hit-path probe are compiled for, and that a specialised loop records
 /// exactly what the loop through the `Cache` witness table records.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct CacheSpecialisationTests {
   /// An environment over a zero-latency fetcher counted in `ledger`.
   private static func environment(ledger: FetchLedger = FetchLedger(), shards: Int = 1)

@@ -7,7 +7,7 @@ import Testing
 /// A window told to stop: it issues nothing more, drains what is in flight within `DrainPolicy`'s
 /// bounds, and reports what it measured. Fetches are held by the controllable fetcher, so which
 /// requests are in flight when the stop arrives is exact.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct BenchmarkDriverInterruptionTests {
   private static let clients = 4
 

@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// What the driver hands to reports: its events for progress, and raw latencies when asked.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct BenchmarkDriverReportingTests {
   private func scenario(requests: Int = 300, warmup: Int = 40) -> Scenario {
     var scenario = Scenario(variants: [

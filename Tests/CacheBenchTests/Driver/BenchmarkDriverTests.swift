@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The driver on small real runs: the exact figures that do not depend on timing.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct BenchmarkDriverTests {
   private func scenario(_ variants: [Variant], requests: Int = 500) -> Scenario {
     var scenario = Scenario(variants: variants)

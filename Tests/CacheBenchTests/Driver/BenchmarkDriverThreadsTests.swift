@@ -7,7 +7,7 @@ import Testing
 /// Windows whose clients run on threads of their own (`Scenario.threads`, `--threads`): which threads the
 /// clients and the cache's actor ran on, the request count, and that no thread outlives the run. Other
 /// tests' windows may run client threads of the same name meanwhile, so a leak is looked for by id.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct BenchmarkDriverThreadsTests {
   /// How `ThreadNotingCache` fetches a missing key.
   enum FetchStyle: Sendable {

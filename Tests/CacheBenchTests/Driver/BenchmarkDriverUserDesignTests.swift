@@ -6,7 +6,7 @@ import Testing
 
 /// The driver measuring designs the way a user writes them: without the optional hooks, or with bugs
 /// the harness must catch (errors, answers for another key, a decoder ignored, a factory that throws).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct BenchmarkDriverUserDesignTests {
   static let requests = 24
 

@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The client loop and the batched request claims.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct ClientLoopTests {
   /// A cache that answers at once and remembers every key it was asked for.
   private final class KeyRecordingCache: Cache {

@@ -6,7 +6,7 @@ import Testing
 
 /// The recorders a window's clients record into: made before the window, one per client, taken out of
 /// their slot so the client's copy is unshared, and handed back unmerged.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct ClientRecordersTests {
   @Test func eachClientTakesAPreparedRecorderWithItsRawLatencyRoomReserved() {
     let recorders = BenchmarkDriver.ClientRecorders(

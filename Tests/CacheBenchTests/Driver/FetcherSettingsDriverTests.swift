@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// Whole runs with the fetcher's fault and shape options: every request is still accounted for once.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct FetcherSettingsDriverTests {
   private func scenario(_ change: (inout FetcherSettings) -> Void) -> Scenario {
     var scenario = Scenario(

@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The open-loop window: latency counted from each request's intended start, beside the actual start.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct OpenLoopTests {
   @Test func aStalledFetchDelaysTheIntendedStartLatencyOfEveryRequestBehindItButNotTheActual()
     async throws

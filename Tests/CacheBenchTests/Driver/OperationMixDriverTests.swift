@@ -7,7 +7,7 @@ import Testing
 /// The driver under random operation mixes on fixed seeds: every request accounted for exactly once,
 /// exactly the drawn invalidations issued, and no fetch outliving its window (the driver's own check,
 /// which throws `AccountingError`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct OperationMixDriverTests {
   static let requests = 400
 

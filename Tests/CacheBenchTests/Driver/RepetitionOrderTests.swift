@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The order of a repeated run's windows, and the driver following it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct RepetitionOrderTests {
   private func order(_ items: String, repetitions: Int) -> String {
     RepetitionOrder.schedule(Array(items), repetitions: repetitions)

@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The run-wide stop request: the first reason wins and every waiter hears it once.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct RunStopTests {
   @Test func theFirstRequestWinsAndLaterOnesAreIgnored() {
     let stop = RunStop()

@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The probe on an executor of one thread of its own, where what its yield waits behind is known.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SchedulingProbeTests {
   /// Holds the thread for `nanoseconds` of wall time, then yields, until cancelled: a client decoding.
   private static func burn(_ nanoseconds: UInt64) async {

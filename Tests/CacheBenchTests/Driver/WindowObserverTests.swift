@@ -6,7 +6,7 @@ import Testing
 
 /// When the driver tells a window observer about windows: once around each measured window, never around
 /// warm-up.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct WindowObserverTests {
   static func tinyScenario(_ variants: [Variant], requests: Int = 120, warmup: Int = 37) -> Scenario
   {

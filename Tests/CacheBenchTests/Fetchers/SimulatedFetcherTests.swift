@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The benchmark's fetcher: injected failures, cancellation, and the fetch pool.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SimulatedFetcherTests {
   private func fetcher(
     latency: LatencyDistribution = .constant(.zero), failRate: Double = 0,

@@ -9,7 +9,7 @@ import Testing
 /// `compare` judges `instructions_per_request` in the `results.json` that `scripts/valgrind callgrind`
 /// writes. No valgrind runs here; the committed baseline stands in for a run, doctored where a test needs
 /// a regression.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct InstructionGateTests {
   /// The repository's root, found from this file's path.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -77,7 +77,7 @@
     /// Requests of one small size class that little else uses (3,584-byte blocks), made by tasks on two
     /// dedicated threads, so neither the concurrently running tests nor the shared pool's size can
     /// change the count by more than a stray block.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func flushingEveryWorkerCountsRequestsServedFromOtherThreadsCaches() async throws {
       let bin = try Self.requestsOfBin(holding: 3_500)
       let stats = try JemallocStats(

@@ -7,7 +7,7 @@ import Testing
 
 /// The sweep on threads of its own (`DedicatedThreadsExecutor`), so the workers are known whatever the
 /// concurrently running tests do. Timeouts are generous; nothing here measures time.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct ThreadCacheSweepTests {
   /// Records which thread each flush ran on.
   private final class FlushLog: Sendable {

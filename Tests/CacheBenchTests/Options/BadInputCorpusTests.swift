@@ -10,7 +10,7 @@ import Testing
 /// `OptionName.allCases` and `Profile.scenarioFields`, so a new option or field joins the corpus (and the
 /// exhaustive `kind(of:)` switch makes its author say what values it takes). `OptionsErrorTests` and
 /// `ProfileTests` pin the exact wording of representative messages; this corpus checks the breadth.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct BadInputCorpusTests {
   /// What an option's value is, which decides the bad values it is given.
   enum ValueKind {

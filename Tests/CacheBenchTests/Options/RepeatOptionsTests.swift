@@ -7,7 +7,7 @@ import Testing
 
 /// `--repeat` and `--reference`: what they accept, the exact messages of what they refuse, and the
 /// subcommands that refuse them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct RepeatOptionsTests {
   private func configuration(_ arguments: [String]) throws -> RunConfiguration {
     guard case .run(let configuration) = try CommandLineParser.parse(arguments) else {

@@ -13,7 +13,7 @@ import Testing
 /// Which threads a `DedicatedThreadsExecutor` runs work on, found by thread id (`/proc/thread-self`), and
 /// that its threads are gone once it is shut down. Each test names its threads uniquely, so the census
 /// (`ProcessThreads.threadIDs(named:)`) sees only its own. Nothing here measures time.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct DedicatedThreadsExecutorTests {
   /// A default actor, as the cache designs are: no custom executor.
   actor Recorder {

@@ -11,7 +11,7 @@ import Testing
 
 /// dhat's window snapshots: one forked child per window edge, whose profiles are kept under the window's
 /// names, and the failures that end a run instead of leaving a profile of more than the window.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct DhatWindowTests {
   /// A fake fork: each call takes the next pid and, unless told not to, writes the profile dhat would
   /// write for that child (`dhat.out.PID` holding "profile PID").

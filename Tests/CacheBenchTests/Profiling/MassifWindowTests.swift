@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// Massif's window snapshots: which monitor commands each window edge issues, and when none are.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct MassifWindowTests {
   /// The monitor commands a fake valgrind received.
   final class CommandLog: Sendable {

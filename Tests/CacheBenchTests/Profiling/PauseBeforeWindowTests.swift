@@ -5,7 +5,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// `--pause-before-window`: the window waits for SIGUSR1, sent in answer to the announcement.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct PauseBeforeWindowTests {
   @Test func theWindowOpensAfterTheSignalThatAnswersTheAnnouncement() async throws {
     let waiter = SignalWaiter(signal: SignalWaiter.userSignal1)

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The `--perf-ctl` handshake against a fake perf that reads the control FIFO and acknowledges on the other.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct PerfControlTests {
   private func session(
     _ reader: FakePerfControlReader, selection: WindowSelection = .all,

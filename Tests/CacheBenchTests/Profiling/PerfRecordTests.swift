@@ -15,7 +15,7 @@ import Testing
 /// Skipped, with the reason stated, where perf is not installed or may not record (it needs root or
 /// `kernel.perf_event_paranoid` <= 1); `scripts/test` installs linux-perf, and CI runs as root.
 @Suite(
-  .timeLimit(.minutes(1)),
+  .timeLimit(.minutes(2)),
   .enabled(
     if: RealPerf.isPermitted,
     "needs perf (linux-perf), leave to record (root or perf_event_paranoid <= 1), built cachebench")

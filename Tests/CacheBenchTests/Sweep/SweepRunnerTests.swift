@@ -6,7 +6,7 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// A sweep on tiny cells: every cell of the plan, in order, each exactly as `run` would measure it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SweepRunnerTests {
   static var scenario: Scenario {
     var scenario = Scenario(variants: [])
