@@ -23,7 +23,8 @@ import CacheBenchCore
 ///
 /// The contention columns follow the memory and CPU ones: `actor_wait_*` and `actor_service_*` (queue delay before, and time
 /// inside, the cache's isolation; for `mutex` the lock wait and hold time), the variant's uncontended
-/// `hit_path_ns` and its ratio to its floor, then the run's `Calibration`, the same in every row. Floor
+/// `hit_path_ns` and its ratio to its floor, the same without the design's clock reads
+/// (`hit_path_untimed_*`), then the run's `Calibration`, the same in every row. Floor
 /// figures are nanoseconds with one decimal (bytes with three for the harness's allocations, ratios with
 /// two); they and the hit path are empty when the run has no calibration or the figure could not be
 /// measured.
@@ -185,6 +186,12 @@ enum CSVWriter {
     Field(name: "hit_path_ns") { cost($0.calibration?.hitPath(of: $0.result.variant)) },
     Field(name: "hit_path_floor_ratio") {
       ratio($0.calibration?.hitPathRatio(of: $0.result.variant))
+    },
+    Field(name: "hit_path_untimed_ns") {
+      cost($0.calibration?.untimedHitPath(of: $0.result.variant))
+    },
+    Field(name: "hit_path_untimed_floor_ratio") {
+      ratio($0.calibration?.untimedHitPathRatio(of: $0.result.variant))
     },
     Field(name: "floor_clock_read_ns") { cost($0.calibration?.clockRead) },
     Field(name: "floor_histogram_record_ns") { cost($0.calibration?.histogramRecord) },

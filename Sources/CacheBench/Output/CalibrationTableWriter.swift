@@ -9,7 +9,9 @@ import CacheBenchCore
 enum CalibrationTableWriter {
   /// The calibrate command's output: one table of mechanisms, one of hit paths against their floors,
   /// first the bare mechanism, then ("with timing") the mechanism plus the measurement overhead of the
-  /// timed actor call, which every timed hit pays inside its isolation.
+  /// timed actor call, which every timed hit pays inside its isolation; then the untimed hit path, whose
+  /// isolation reads no clock, against the bare mechanism: the design's own work with the harness's
+  /// measurement taken out of both sides.
   static func render(_ calibration: Calibration) -> String {
     var mechanisms = TextTable(columns: [
       .init(header: "mechanism", alignment: .left),
@@ -49,15 +51,16 @@ enum CalibrationTableWriter {
       .init(header: "cost", alignment: .right),
       .init(header: "vs floor", alignment: .left),
       .init(header: "with timing", alignment: .right),
+      .init(header: "untimed", alignment: .right),
+      .init(header: "vs floor", alignment: .right),
     ])
     for hitPath in calibration.hitPaths {
       let variant = Variant(design: hitPath.design, decode: .noDecode, shards: hitPath.shards)
       hitPaths.rows.append([
         variant.name, hitPath.nanoseconds.map(cost) ?? "n/a", floorRatioText(calibration, variant),
-        calibration.timedHitPathRatio(of: variant).map {
-          DecimalText.fixed($0, fractionDigits: 2) + "×"
-        }
-          ?? "n/a",
+        multiple(calibration.timedHitPathRatio(of: variant)),
+        hitPath.untimedNanoseconds.map(cost) ?? "n/a",
+        multiple(calibration.untimedHitPathRatio(of: variant)),
       ])
     }
     return mechanisms.render() + "\n" + hitPaths.render()
@@ -96,6 +99,11 @@ enum CalibrationTableWriter {
     guard let ratio = calibration.hitPathRatio(of: variant) else { return "n/a" }
     return DecimalText.fixed(ratio, fractionDigits: 1) + "× "
       + Calibration.floorMechanism(of: variant.design).name
+  }
+
+  /// A ratio with two decimals and a `×`, or `n/a`.
+  private static func multiple(_ ratio: Double?) -> String {
+    ratio.map { DecimalText.fixed($0, fractionDigits: 2) + "×" } ?? "n/a"
   }
 
   /// What the harness allocates: `0 allocations`, bytes per request, or `allocations n/a`.

@@ -28,10 +28,14 @@ extension Calibration {
   ) async -> Calibration {
     onProbe("clock, histogram, calls, Mutex, task, harness and hit paths, interleaved")
     let harness = await HarnessProbe.makeRound(keys: keys, budget: budget)
+    // Per hit path, the timed round then the untimed one, interleaved with every other probe's.
     var hitPathRounds: [ProbeRound?] = []
     for (design, shards) in hitPaths {
-      hitPathRounds.append(
-        await HitPathProbe.makeRound(design: design, shards: shards, budget: budget))
+      for timed in [true, false] {
+        hitPathRounds.append(
+          await HitPathProbe.makeRound(
+            design: design, shards: shards, timed: timed, budget: budget))
+      }
     }
     let probes: [ProbeRound] =
       [
@@ -47,11 +51,13 @@ extension Calibration {
       ] + hitPathRounds.compactMap { $0 }
     let best = await CalibrationProbes.bestOfInterleavedRounds(probes, rounds: budget.rounds)
     var measuredHitPaths = best.dropFirst(9).makeIterator()
-    let hitPathFigures = zip(hitPaths, hitPathRounds).map { path, round in
-      HitPath(
-        design: path.design, shards: path.shards,
-        nanoseconds: round == nil ? nil : measuredHitPaths.next().flatMap { $0.isFinite ? $0 : nil }
-      )
+    let hitPathFigures = hitPaths.indices.map { index in
+      let figures = hitPathRounds[(2 * index)...(2 * index + 1)].map { round in
+        round == nil ? nil : measuredHitPaths.next().flatMap { $0.isFinite ? $0 : nil }
+      }
+      return HitPath(
+        design: hitPaths[index].design, shards: hitPaths[index].shards,
+        nanoseconds: figures[0], untimedNanoseconds: figures[1])
     }
     onProbe("contended Mutex")
     let contended = await CalibrationProbes.mutexContended(

@@ -64,6 +64,19 @@ package struct Calibration: Sendable, Equatable {
     package var shards: Int
     /// Nanoseconds per lookup; `nil` when the probe's lookups were not hits.
     package var nanoseconds: Double?
+    /// Nanoseconds per lookup of a cache of the design whose isolation domains read no clock: the
+    /// design's own work on a hit plus its mechanism, without the `IsolationTiming` measurement (see
+    /// `HitPathProbe`); `nil` when not measured, or not measurable for a design that keeps no busy totals.
+    package var untimedNanoseconds: Double?
+
+    package init(
+      design: CacheDesign, shards: Int, nanoseconds: Double?, untimedNanoseconds: Double? = nil
+    ) {
+      self.design = design
+      self.shards = shards
+      self.nanoseconds = nanoseconds
+      self.untimedNanoseconds = untimedNanoseconds
+    }
   }
 
   /// Which mechanism bounds a design's hit path from below.
@@ -111,6 +124,21 @@ package struct Calibration: Sendable, Equatable {
   /// is above 0.
   package func hitPathRatio(of variant: Variant) -> Double? {
     guard let hitPath = hitPath(of: variant) else { return nil }
+    let floor = cost(of: Self.floorMechanism(of: variant.design))
+    return floor > 0 ? hitPath / floor : nil
+  }
+
+  /// The untimed hit path of `variant`'s design and shard count (`HitPath.untimedNanoseconds`), in
+  /// nanoseconds, when it was measured.
+  package func untimedHitPath(of variant: Variant) -> Double? {
+    hitPaths.first { $0.design == variant.design && $0.shards == variant.shards }?
+      .untimedNanoseconds
+  }
+
+  /// `variant`'s untimed hit path as a multiple of its design's bare floor mechanism: the design's own
+  /// work on a hit against the mechanism it is built on, with the measurement taken out of both.
+  package func untimedHitPathRatio(of variant: Variant) -> Double? {
+    guard let hitPath = untimedHitPath(of: variant) else { return nil }
     let floor = cost(of: Self.floorMechanism(of: variant.design))
     return floor > 0 ? hitPath / floor : nil
   }

@@ -9,15 +9,25 @@
 enum HitPathProbe {
   /// Rounds of hits of `design` with `shards` shards (1 for other designs), or `nil` when a lookup of the
   /// warmed key is not a hit. A round in which a lookup is not a hit returns NaN.
+  ///
+  /// `timed` false measures a cache of its own whose isolation domains read no clock
+  /// (`IsolationBusyTime.readingNoClock()`): the design's own work on a hit without the two clock reads
+  /// that time every request of a run, the harness's measurement inside the design. `nil` then also for a
+  /// design that keeps no busy totals (`isolationBusyTimes` nil or empty), whose clock reads, if any, the
+  /// probe cannot switch off.
   @concurrent
   static func makeRound(
-    design: CacheDesign, shards: Int, budget: CalibrationBudget
+    design: CacheDesign, shards: Int, timed: Bool = true, budget: CalibrationBudget
   ) async -> ProbeRound? {
     let fetcher = ConstantLatencyFetcher(
       latency: .zero, payloadBytes: 64, ledger: FetchLedger(), lead: .none)
     let environment = CacheEnvironment(
       fetcher: fetcher, decodePlacement: .noDecode, keys: 1, shards: design.isSharded ? shards : 1)
     guard let cache = try? design.makeCache(environment) else { return nil }
+    if !timed {
+      guard let domains = cache.isolationBusyTimes, !domains.isEmpty else { return nil }
+      for domain in domains { domain.readingNoClock() }
+    }
     let key = 0
     guard await warms(cache, key: key) else { return nil }
     let lookups = design.specialisation.hitLookups

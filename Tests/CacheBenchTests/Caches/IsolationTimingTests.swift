@@ -143,6 +143,27 @@ struct IsolationTimingTests {
     #expect(recorder.actorBusyWait.max == 500, "clamped to the 500 ns wait")
   }
 
+  @Test func aDomainThatReadsNoClockTimesNothingAndKeepsItsTotal() {
+    let busy = IsolationBusyTime()
+    // A segment that spans a clock read of its own is at least as long as the time between the reads.
+    let timed = busy.enter()
+    let inside = MonotonicClock.now()
+    let length = busy.close(timed)
+    #expect(timed.entered > 0 && timed.entered <= inside)
+    #expect(length >= inside - timed.entered)
+    let total = busy.nanoseconds
+    busy.readingNoClock()
+    let untimed = busy.enter()
+    #expect(untimed.entered == 0, "no clock read at entry")
+    #expect(untimed.busyAtEntry == total)
+    let timing = busy.end(untimed, busyAtCall: total)
+    #expect(timing.entered == 0)
+    #expect(timing.service == 0, "no clock read at the end")
+    #expect(timing.busyWait == 0)
+    #expect(busy.close(busy.enter()) == 0)
+    #expect(busy.nanoseconds == total, "the total stays where it was")
+  }
+
   @Test func utilisationIsEachDomainsBusyTimeOverTheWindow() throws {
     let domains = [IsolationBusyTime(), IsolationBusyTime()]
     let start = domains.map(\.nanoseconds)

@@ -49,6 +49,35 @@ struct CalibrationTests {
     }
   }
 
+  @Test func everyBuiltInDesignHasAnUntimedHitPathToo() async throws {
+    let calibration = await Self.measured.value
+    for hitPath in calibration.hitPaths {
+      let nanoseconds = try #require(hitPath.untimedNanoseconds, "\(hitPath.design)")
+      #expect(nanoseconds > 0 && nanoseconds.isFinite, "\(hitPath.design)")
+    }
+  }
+
+  @Test func aDesignWithoutBusyTotalsHasATimedHitPathButNoUntimedOne() async {
+    let design = CacheDesign.hookless()
+    #expect(
+      await HitPathProbe.makeRound(design: design, shards: 1, timed: true, budget: .quick) != nil)
+    #expect(
+      await HitPathProbe.makeRound(design: design, shards: 1, timed: false, budget: .quick) == nil)
+  }
+
+  @Test func theUntimedProbeMeasuresACacheWhoseDomainsReadNoClock() async throws {
+    // The probe switches off the clock of the cache it builds, not of the design's other caches.
+    let round = try #require(
+      await HitPathProbe.makeRound(
+        design: .coalescing, shards: 1, timed: false, budget: .quick))
+    #expect(await round() > 0)
+    let environment = CacheEnvironment(
+      fetcher: ControllableFetcher(), decodePlacement: .noDecode, keys: 1, shards: 1)
+    let other = try CacheDesign.coalescing.makeCache(environment)
+    let domain = try #require(other.isolationBusyTimes?.first)
+    #expect(domain.clockReading > 0)
+  }
+
   @Test func anActorCallCostsAtLeastAClockReadAndATaskMoreThanAnActorCall() async {
     let calibration = await Self.measured.value
     #expect(calibration.emptyActorCall > calibration.clockRead)

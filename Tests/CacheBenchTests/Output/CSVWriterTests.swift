@@ -6,7 +6,7 @@ import Testing
 
 struct CSVWriterTests {
   /// The 25 contention and floor fields of a result without actor timing, in a run without calibration.
-  private static let noContention = String(repeating: ",", count: 25)
+  private static let noContention = String(repeating: ",", count: 27)
 
   /// The operation mix and retention fields of `OutputFixtures.scenario` and its results: no invalidations,
   /// no cancellations, no capacity, no time to live, nothing evicted or expired.
@@ -62,7 +62,8 @@ struct CSVWriterTests {
       "ctx_switches_vol", "ctx_switches_invol",
       "actor_wait_p50_ns", "actor_wait_p99_ns", "actor_wait_p999_ns", "actor_wait_max_ns",
       "actor_service_p50_ns", "actor_service_p99_ns", "actor_service_p999_ns",
-      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "floor_clock_read_ns",
+      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "hit_path_untimed_ns",
+      "hit_path_untimed_floor_ratio", "floor_clock_read_ns",
       "floor_histogram_record_ns", "floor_async_call_ns", "floor_empty_actor_call_ns",
       "floor_timing_overhead_ns", "floor_actor_to_actor_call_ns", "floor_mutex_uncontended_ns",
       "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
@@ -233,7 +234,7 @@ struct CSVWriterTests {
     let row = text.split(separator: "\r\n")[1]
     #expect(
       row.hasSuffix(
-        ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,"
+        ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,120.0,2.40,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition))
   }
@@ -250,7 +251,9 @@ struct CSVWriterTests {
     let column = try #require(CSVWriter.columns.firstIndex(of: "hit_path_ns"))
     #expect(values[column] == "")
     #expect(values[column + 1] == "")
-    #expect(values[column + 2] == "12.0")
+    #expect(values[column + 2] == "")
+    #expect(values[column + 3] == "")
+    #expect(values[column + 4] == "12.0")
   }
 
   @Test(arguments: [
