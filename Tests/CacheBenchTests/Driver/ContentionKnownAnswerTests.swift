@@ -66,11 +66,16 @@ struct ContentionKnownAnswerTests {
   /// under a microsecond (its busy time 0.3–1.1% of the CPU time, measured at load 8), yet callers wait
   /// at it, for a thread while the others decode. Almost none of that wait is the actor being busy, and
   /// the probe sees runnable tasks wait for threads.
+  ///
+  /// The actor's share is held by the median step, not by its busy total: busy time is wall time, and a
+  /// step whose thread the kernel preempts counts the whole preemption. At load 7–11 the total once came
+  /// to 15 ms of 400 steps (38 µs a step), more than a tenth of the window's 43 ms of CPU; the median step
+  /// stays far below one decode however loaded the machine is.
   @Test func decodeOutsideWithHeavyDecodeIsScheduling() throws {
     let row = try run(decode: "outside", keys: 16, requests: 400, warmup: 200)
     #expect(try number(row, "leaders") <= 16)
-    let (busyTotal, cpu) = try busyAndCPU(row)
-    #expect(busyTotal < cpu / 10, "actor busy \(busyTotal) s of \(cpu) s of CPU")
+    let service = try number(row, "actor_service_p50_ns")
+    #expect(service < 20_000, "the median step \(service) ns, a tenth of one 200 µs decode at most")
     let wait = try number(row, "actor_wait_p50_ns")
     let busy = try number(row, "actor_busy_wait_p50_ns")
     #expect(busy < wait / 10, "busy p50 \(busy) ns of wait p50 \(wait) ns")
