@@ -10,7 +10,10 @@ enum RunDescription {
     case .duration(let duration):
       stop = "\(HumanUnits.latency(nanoseconds: UInt64(duration.nanoseconds)))"
     }
-    let threads = scenario.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? ""
+    let threads =
+      scenario.caller == .main
+      ? " on the main actor"
+      : scenario.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? ""
     return
       "\(counted(scenario.variants.count, "variant")); each: \(stop) after"
       + " \(scenario.warmupRequests) warm-up,"

@@ -73,6 +73,12 @@ enum HelpText {
       --threads <n>             Run the clients (and the actors they call) on n
                                 threads of their own, 1...1024, instead of
                                 Swift's shared pool. (default: none, the pool)
+      --caller <where>          What the clients are isolated to: pool (none,
+                                Swift's shared pool) or main (the main actor,
+                                as a view model; a decode outside the cache
+                                then runs on the main thread, and a probe
+                                counts its hitches and hangs); main not with
+                                --threads. (default: pool)
       --requests <n>            Requests per measured window, 1...1000000000;
                                 not with --duration. (default: 50000)
       --duration <duration>     Wall time per measured window, > 0 and

@@ -84,6 +84,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case deadline = "--deadline"
   /// Threads of their own the clients run on, instead of Swift's global executor.
   case threads = "--threads"
+  /// What the clients are isolated to: nothing (the pool) or the main actor.
+  case caller = "--caller"
 
   var description: String { rawValue }
 

@@ -71,6 +71,11 @@ struct RunConfigurationBuilder {
       scenario.concurrency = try Parse.integer(value, for: option, in: 1...4_096)
     case .threads:
       scenario.threads = try Parse.integer(value, for: option, in: Self.threadCounts)
+    case .caller:
+      guard let caller = ClientIsolation(rawValue: value) else {
+        throw .invalidValue(option: option, value: value, reason: "must be pool or main")
+      }
+      scenario.caller = caller
     case .requests:
       requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
     case .duration:
@@ -183,6 +188,13 @@ struct RunConfigurationBuilder {
     if hotspot != nil && zipfTheta != nil {
       throw .conflictingOptions(
         "\(OptionName.distribution) hotspot", OptionName.zipfTheta.rawValue)
+    }
+    if scenario.caller == .main && scenario.threads != nil {
+      throw .conflictingOptions("\(OptionName.caller) main", OptionName.threads.rawValue)
+    }
+    // Main-actor clients run the closed loop only (`MainActorClientLoop`).
+    if scenario.caller == .main && scenario.openLoop != nil {
+      throw .conflictingOptions("\(OptionName.caller) main", OptionName.rate.rawValue)
     }
     var scenario = self.scenario
     let designs =

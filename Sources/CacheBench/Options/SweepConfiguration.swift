@@ -73,6 +73,9 @@ struct SweepConfigurationBuilder {
   /// The configuration the recorded options describe, or the first conflict between them.
   func build() throws(OptionsError) -> SweepConfiguration {
     let base = try run.build()
+    if base.scenario.caller == .main && threadCounts != nil {
+      throw .conflictingOptions("\(OptionName.caller) main", OptionName.threads.rawValue)
+    }
     guard base.scenario.variants.contains(where: { $0.design == RegisteredDesigns.reference })
     else {
       throw .invalidValue(

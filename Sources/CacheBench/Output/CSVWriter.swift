@@ -316,6 +316,16 @@ enum CSVWriter {
     Field(name: "isolation_domains") { known($0.result.utilisation?.domains) },
     // Client threads (issue 15): `--threads`, empty when the clients ran on Swift's global executor.
     Field(name: "threads") { $0.scenario.threads.map { String($0) } ?? "" },
+    // The main actor as the caller (`--caller`, issue 19): what the clients were isolated to, then how
+    // long main-actor jobs waited during the window (`MainActorResponsiveness`), empty for pool
+    // clients and n/a when no probe ran (under valgrind).
+    Field(name: "caller") { $0.scenario.caller.rawValue },
+    Field(name: "main_delay_p50_ns") { mainActor($0) { sampled(50, of: $0.delay) } },
+    Field(name: "main_delay_p99_ns") { mainActor($0) { sampled(99, of: $0.delay) } },
+    Field(name: "main_delay_max_ns") { mainActor($0) { sampled(nil, of: $0.delay) } },
+    Field(name: "main_delay_samples") { mainActor($0) { String($0.delay.totalCount) } },
+    Field(name: "main_hitches") { mainActor($0) { String($0.hitches) } },
+    Field(name: "main_hangs") { mainActor($0) { String($0.hangs) } },
     // Repetitions (`--repeat`, issue 15): how many windows the row is the median of, the coverage of the
     // intervals, and the intervals of the medians (`MedianInterval`), empty for one repetition.
     Field(name: "repetitions") { String($0.repetitions.count) },
@@ -328,13 +338,22 @@ enum CSVWriter {
     Field(name: "latency_p99_ci_high_ns") { bound("latency_p99", of: $0.repetitions, upper: true) },
   ]
 
+  /// A main-actor figure of `row`: empty for clients that were not on the main actor, `n/a` when no
+  /// probe ran, else what `figure` makes of the probe's samples.
+  private static func mainActor(
+    _ row: Row, _ figure: (MainActorResponsiveness) -> String
+  ) -> String {
+    guard row.scenario.caller == .main else { return "" }
+    return row.result.mainActorResponsiveness.map(figure) ?? notAvailable
+  }
+
   /// The columns that describe the scenario rather than measure it, wherever they stand in the row:
   /// readers (`ResultDocument`, the JSON result) keep them out of the metrics.
   static let scenarioColumns = [
     "seed", "keys", "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s",
     "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
     "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit", "rate_target",
-    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate", "threads",
+    "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate", "threads", "caller",
   ]
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the

@@ -133,6 +133,8 @@ struct JSONResult: Codable, Sendable, Equatable {
     var rateTarget: Double? = nil
     /// Threads of their own the clients ran on (`--threads`); `null` for Swift's global executor.
     var threads: Int? = nil
+    /// What the clients were isolated to (`--caller`): `pool` or `main`; absent in older files.
+    var caller: String? = nil
     /// Share of operations that invalidate their key (`--invalidate-rate`); absent in older files.
     var invalidateRate: Double? = nil
     /// Share of reads cancelled while they wait (`--cancel-rate`); absent in older files.
@@ -164,6 +166,7 @@ struct JSONResult: Codable, Sendable, Equatable {
       case fetchLimit = "fetch_limit"
       case rateTarget = "rate_target"
       case threads
+      case caller
       case invalidateRate = "invalidate_rate"
       case cancelRate = "cancel_rate"
       case capacity
@@ -194,6 +197,7 @@ struct JSONResult: Codable, Sendable, Equatable {
       try container.encode(fetchLimit, forKey: .fetchLimit)
       try container.encode(rateTarget, forKey: .rateTarget)
       try container.encode(threads, forKey: .threads)
+      try container.encode(caller, forKey: .caller)
       try container.encode(invalidateRate, forKey: .invalidateRate)
       try container.encode(cancelRate, forKey: .cancelRate)
       try container.encode(capacity, forKey: .capacity)

@@ -139,6 +139,7 @@ enum JSONWriter {
       fetchLimit: scenario.fetcher.fetchLimit,
       rateTarget: scenario.openLoop?.rate,
       threads: scenario.threads,
+      caller: scenario.caller.rawValue,
       invalidateRate: scenario.invalidateRate,
       cancelRate: scenario.cancelRate,
       capacity: scenario.capacity,

@@ -145,7 +145,8 @@ struct RecordField: Sendable, Equatable {
     "shards": .shards, "fetch_latency_distribution": .latency, "fail_rate": .failRate,
     "ignore_cancellation": .ignoreCancellation, "fetch_limit": .fetchLimit, "rate_target": .rate,
     "invalidate_rate": .invalidateRate, "cancel_rate": .cancelRate, "capacity": .capacity,
-    "ttl_ns": .ttl, "write_rate": .writeRate, "threads": .threads, "repetitions": .repetitions,
+    "ttl_ns": .ttl, "write_rate": .writeRate, "threads": .threads, "caller": .caller,
+    "repetitions": .repetitions,
     "interrupted": .deadline,
   ]
 

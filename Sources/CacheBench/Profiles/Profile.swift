@@ -53,6 +53,7 @@ struct Profile: Sendable, Equatable {
     ("ttl", .ttl, .duration),
     ("write_rate", .writeRate, .decimal),
     ("threads", .threads, .integer),
+    ("caller", .caller, .word),
   ]
 
   /// What the `rate` field's number is given in, as `--rate` spells it.

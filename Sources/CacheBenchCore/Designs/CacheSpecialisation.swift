@@ -18,6 +18,9 @@ struct CacheSpecialisation: Sendable {
   /// Runs one client of a window against the cache.
   @usableFromInline
   let clientLoop: ClientLoop.Runner
+  /// Runs one client of a `--caller main` window, on the main actor.
+  @usableFromInline
+  let mainActorClientLoop: MainActorClientLoop.Runner
   /// Runs `operations` back-to-back lookups of a warm key and returns nanoseconds per lookup, NaN when
   /// one of them was not a hit (`HitLookups`).
   @usableFromInline
@@ -30,13 +33,19 @@ struct CacheSpecialisation: Sendable {
   @inlinable
   init<Specialised: Cache>(for _: Specialised.Type) {
     clientLoop = ClientLoop.runner(for: Specialised.self)
+    mainActorClientLoop = MainActorClientLoop.runner(for: Specialised.self)
     hitLookups = HitLookups.runner(for: Specialised.self)
     cacheType = Specialised.self
   }
 
   @usableFromInline
-  init(clientLoop: @escaping ClientLoop.Runner, hitLookups: @escaping HitLookups.Runner) {
+  init(
+    clientLoop: @escaping ClientLoop.Runner,
+    mainActorClientLoop: @escaping MainActorClientLoop.Runner,
+    hitLookups: @escaping HitLookups.Runner
+  ) {
     self.clientLoop = clientLoop
+    self.mainActorClientLoop = mainActorClientLoop
     self.hitLookups = hitLookups
     cacheType = nil
   }
@@ -44,7 +53,8 @@ struct CacheSpecialisation: Sendable {
   /// Calls through the `Cache` witness table, for a factory that returns `any Cache`.
   @usableFromInline
   static let unspecialised = CacheSpecialisation(
-    clientLoop: ClientLoop.unspecialised, hitLookups: HitLookups.unspecialised)
+    clientLoop: ClientLoop.unspecialised,
+    mainActorClientLoop: MainActorClientLoop.unspecialised, hitLookups: HitLookups.unspecialised)
 }
 
 /// Back-to-back lookups of one warm key: the loop of the hit-path probe (`HitPathProbe`), inlinable so a

@@ -12,22 +12,26 @@ extension BenchmarkDriver {
   @concurrent
   func window(
     cache: any Cache, clientLoop: @escaping ClientLoop.Runner = ClientLoop.unspecialised,
+    mainActorClientLoop: @escaping MainActorClientLoop.Runner = MainActorClientLoop.unspecialised,
     keys: KeySequence, stop: StopCondition, decoder: PayloadDecoder?,
     claims: RequestClaims = RequestClaims(), rawLatencyCapacity: Int? = nil,
     schedule: OpenLoopSchedule? = nil, recorders: ClientRecorders? = nil,
     ledger: FetchLedger? = nil,
-    probe: SchedulingProbe? = nil
+    probe: SchedulingProbe? = nil, mainProbe: SchedulingProbe? = nil
   ) async -> WindowOutcome {
     let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
     return await Self.window(
-      cache: cache, clientLoop: clientLoop, keys: keys, operations: scenario.operations, stop: stop,
-      concurrency: scenario.concurrency, threads: scenario.threads, decoder: decoder,
+      cache: cache, clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, keys: keys,
+      operations: scenario.operations, stop: stop,
+      concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
+      decoder: decoder,
       claims: claims,
       recorders: recorders
         ?? ClientRecorders(
           count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
       schedule: schedule, runStop: runStop, drain: drain,
-      stallWatch: StallWatch(timeout: stallTimeout, progress: progress), probe: probe)
+      stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
+      probes: [probe, mainProbe].compactMap { $0 })
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -125,12 +129,13 @@ extension BenchmarkDriver {
 
   @concurrent
   private static func window(
-    cache: any Cache, clientLoop: @escaping ClientLoop.Runner, keys: KeySequence,
+    cache: any Cache, clientLoop: @escaping ClientLoop.Runner,
+    mainActorClientLoop: @escaping MainActorClientLoop.Runner, keys: KeySequence,
     operations: OperationMix, stop: StopCondition,
-    concurrency: Int, threads: Int?,
+    concurrency: Int, threads: Int?, caller: ClientIsolation,
     decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
     schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
-    probe: SchedulingProbe?
+    probes: [SchedulingProbe]
   ) async -> WindowOutcome {
     // The window's own stop: the run's, or a stall of this window alone.
     let windowStop = RunStop()
@@ -156,28 +161,36 @@ extension BenchmarkDriver {
     }
     // Each client hands in its recorder as it returns, so an abandoned window still reports every
     // client that did return.
-    // The probe is a child of the same group, so it runs where the clients run; it stops once they all
-    // have returned. A child reports whether it was a client.
+    // The probes are children of the same group, so they run where the clients' tasks run (the main
+    // actor's probe hops there for each sample); they stop once the clients all have returned. A child
+    // reports whether it was a client.
     let clients = Task(executorPreference: executor) {
       await withTaskGroup(of: Bool.self) { group in
-        if let probe {
+        for probe in probes {
           group.addTask {
             await probe.run()
             return false
           }
         }
         for index in 0..<concurrency {
-          group.addTask {
-            var recorder = recorders.take(index)
-            await client(
-              clientLoop, cache: cache,
-              ClientLoop.Arguments(
-                keys: keys, operations: operations, claims: claims, limit: limit,
-                deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
-                runStop: windowStop),
-              into: &recorder)
-            recorders.giveBack(recorder)
-            return true
+          let arguments = ClientLoop.Arguments(
+            keys: keys, operations: operations, claims: claims, limit: limit,
+            deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
+            runStop: windowStop)
+          switch caller {
+          case .pool:
+            group.addTask {
+              var recorder = recorders.take(index)
+              await client(clientLoop, cache: cache, arguments, into: &recorder)
+              recorders.giveBack(recorder)
+              return true
+            }
+          case .main:
+            group.addTask {
+              await mainActorClient(
+                mainActorClientLoop, cache: cache, arguments, index: index, recorders: recorders)
+              return true
+            }
           }
         }
         var running = concurrency
@@ -222,6 +235,18 @@ extension BenchmarkDriver {
       clientRecorders: returned, nanoseconds: elapsed,
       undrainedClients: concurrency - returned.count,
       wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
+  }
+
+  /// Client `index` of a `--caller main` window, isolated to the main actor, as is its loop
+  /// (`MainActorClientLoop`).
+  @MainActor
+  private static func mainActorClient(
+    _ clientLoop: MainActorClientLoop.Runner, cache: any Cache, _ arguments: ClientLoop.Arguments,
+    index: Int, recorders: ClientRecorders
+  ) async {
+    var recorder = recorders.take(index)
+    await clientLoop(cache, arguments, &recorder)
+    recorders.giveBack(recorder)
   }
 
   /// One client: claims and issues requests until the window's limit or deadline, or a stop request,

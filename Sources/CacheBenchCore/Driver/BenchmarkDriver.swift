@@ -95,7 +95,9 @@ package struct BenchmarkDriver: Sendable {
       let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
       onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
       let warmup = await window(
-        cache: cache, clientLoop: variant.design.specialisation.clientLoop, keys: keys, stop: stop,
+        cache: cache, clientLoop: variant.design.specialisation.clientLoop,
+        mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
+        stop: stop,
         decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
       if warmup.stalled {
         onEvent(
@@ -116,6 +118,9 @@ package struct BenchmarkDriver: Sendable {
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
     let decodes = DecodeCounter()
     let probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
+    let mainProbe =
+      SchedulingProbe.isWanted && scenario.caller == .main
+      ? SchedulingProbe(target: .mainActor) : nil
     let mark = await meter.begin()
     guard
       let cache = makeCache(
@@ -133,10 +138,12 @@ package struct BenchmarkDriver: Sendable {
     await windowObserver?.windowWillOpen(variant)
     let busyAtStart = busyDomains?.map(\.nanoseconds)
     var outcome = await window(
-      cache: cache, clientLoop: variant.design.specialisation.clientLoop, keys: keys,
+      cache: cache, clientLoop: variant.design.specialisation.clientLoop,
+      mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
       stop: scenario.stop,
       decoder: variant.decode == .outside ? decoder : nil, claims: claims,
-      schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe)
+      schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe,
+      mainProbe: mainProbe)
     let utilisation = IsolationUtilisation(
       domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
@@ -173,6 +180,7 @@ package struct BenchmarkDriver: Sendable {
         recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)
     }
     if let probe { result.schedulingDelay = probe.histogram }
+    result.mainActorResponsiveness = mainProbe?.responsiveness
     result.clientSpread = clientSpread
     result.utilisation = utilisation
     result.actorBusyWait = recorder.actorBusyWait

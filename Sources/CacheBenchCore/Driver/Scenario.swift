@@ -56,6 +56,8 @@ package struct Scenario: Sendable, Equatable {
   /// own, which the client tasks prefer (`DedicatedThreadsExecutor` says what runs there), and joins them
   /// when it ends; nil for Swift's global concurrent executor.
   package var threads: Int? = nil
+  /// Where the clients run (`--caller`): on the global executor, or isolated to the main actor.
+  package var caller: ClientIsolation = .pool
 
   /// Every stored property, as the memberwise initializer takes them.
   package init(
@@ -65,7 +67,7 @@ package struct Scenario: Sendable, Equatable {
     payloadBytes: Int = 4_096, decodeCost: Duration = .microseconds(20), shards: Int = 8,
     invalidateRate: Double = 0, cancelRate: Double = 0, writeRate: Double = 0, capacity: Int? = nil,
     timeToLive: Duration? = nil, fetcher: FetcherSettings = FetcherSettings(),
-    openLoop: OpenLoopSchedule? = nil, threads: Int? = nil
+    openLoop: OpenLoopSchedule? = nil, threads: Int? = nil, caller: ClientIsolation = .pool
   ) {
     self.variants = variants
     self.keys = keys
@@ -86,7 +88,19 @@ package struct Scenario: Sendable, Equatable {
     self.fetcher = fetcher
     self.openLoop = openLoop
     self.threads = threads
+    self.caller = caller
   }
+}
+
+/// What the clients of a window are isolated to (`--caller`).
+package enum ClientIsolation: String, Sendable, CaseIterable {
+  /// Nothing: client tasks on Swift's global concurrent executor (or `--threads`' threads), the way
+  /// server code calls a cache. The default.
+  case pool
+  /// The main actor, the way a view model calls a cache: every client's loop, its nonisolated calls
+  /// and a decode outside the cache run on the main thread, one job at a time, and a probe measures how
+  /// long a main-actor job waits (`MainActorResponsiveness`).
+  case main
 }
 
 /// When a variant's measured window stops issuing new requests.

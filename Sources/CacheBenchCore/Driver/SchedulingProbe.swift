@@ -18,16 +18,32 @@ import Dispatch
 /// `Task.sleep` per sample allocated about 9 blocks (2,000 more allocations in a 250 ms window, +5% of the
 /// CI profile's `malloc_count`). Under valgrind the driver runs no probe at all (`isWanted`), since its
 /// instructions, a fixed number per millisecond of wall time, would blur `instructions_per_request`.
+///
+/// With `target` `.mainActor` (`--caller main`) a sample is the wait of a trivial main-actor job instead:
+/// the probe reads the clock and awaits `MainActor.run`, whose closure reads it again as it starts. That
+/// is the main actor's responsiveness (`main_delay`), and its samples over 16 ms and 250 ms are counted
+/// as hitches and hangs (`MainActorResponsiveness`).
 final class SchedulingProbe: Sendable {
+  /// Where a sample's job queues.
+  enum Target: Sendable {
+    /// The queue of the executor the probe runs on: `Task.yield()`.
+    case clientsExecutor
+    /// The main actor's: `MainActor.run`.
+    case mainActor
+  }
+
   /// Time between samples.
   let interval: Duration
+  let target: Target
   private let delays = SanitizerVisibleMutex(LatencyHistogram())
+  private let longWaits = SanitizerVisibleMutex(MainActorResponsiveness.Counts())
   private let ticks = SanitizerVisibleMutex(TickState())
 
   /// A probe with its histogram allocated now, before the window opens.
-  init(interval: Duration = .milliseconds(1)) {
+  init(interval: Duration = .milliseconds(1), target: Target = .clientsExecutor) {
     precondition(interval > .zero)
     self.interval = interval
+    self.target = target
   }
 
   /// Whether a window should run a probe: not under valgrind (see the type's description).
@@ -50,10 +66,21 @@ final class SchedulingProbe: Sendable {
     timer.resume()
     defer { timer.cancel() }
     while await nextTick() {
-      let yielded = MonotonicClock.now()
-      await Task.yield()
       // A cancellation that arrived while queued ends the window: the sample is still a wait.
-      record(MonotonicClock.now() &- yielded)
+      await sample()
+    }
+  }
+
+  /// One sample: a job queued where `target` says, timed from the queueing to its start.
+  private func sample() async {
+    let queued = MonotonicClock.now()
+    switch target {
+    case .clientsExecutor:
+      await Task.yield()
+      record(MonotonicClock.now() &- queued)
+    case .mainActor:
+      let started = await MainActor.run { MonotonicClock.now() }
+      record(started &- min(queued, started))
     }
   }
 
@@ -70,9 +97,7 @@ final class SchedulingProbe: Sendable {
       } catch {
         return
       }
-      let yielded = MonotonicClock.now()
-      await Task.yield()
-      record(MonotonicClock.now() &- yielded)
+      await sample()
     }
   }
 
@@ -90,10 +115,16 @@ final class SchedulingProbe: Sendable {
   /// Adds one sample, in nanoseconds.
   func record(_ delay: UInt64) {
     delays.withLock { $0.record(delay) }
+    if delay > MainActorResponsiveness.hitchNanoseconds { longWaits.withLock { $0.count(delay) } }
   }
 
   /// Every sample taken so far.
   var histogram: LatencyHistogram { delays.withLock { $0 } }
+
+  /// The samples so far as the main actor's responsiveness: meaningful for a `.mainActor` probe.
+  var responsiveness: MainActorResponsiveness {
+    MainActorResponsiveness(delay: histogram, counts: longWaits.withLock { $0 })
+  }
 
   /// Where every probe's timer fires: its handler only resumes a continuation.
   private static let timerQueue = DispatchQueue(label: "cachebench.scheduling-probe")
@@ -134,5 +165,48 @@ struct TickState {
     stopped = true
     defer { waiter = nil }
     return waiter
+  }
+}
+
+/// How long trivial main-actor jobs waited to start during a window of `--caller main` clients, sampled
+/// once per probe interval (`SchedulingProbe` with target `.mainActor`): `main_delay_*`, and the waits
+/// that a user would see as a hitch (over 16 ms, a frame at 60 Hz) or a hang (over 250 ms).
+///
+/// A main thread that runs one long job (a decode on the main actor) holds the probe's one queued job
+/// for the whole of it, so each long job shows up as one long sample; `hitches` and `hangs` count such
+/// samples exactly, at the time they are recorded, not from the histogram's buckets.
+package struct MainActorResponsiveness: Sendable, Equatable {
+  /// Waits over it are hitches: 16 ms.
+  package static let hitchNanoseconds: UInt64 = 16_000_000
+  /// Waits over it are hangs (and hitches too): 250 ms.
+  package static let hangNanoseconds: UInt64 = 250_000_000
+
+  /// Every sampled wait.
+  package var delay: LatencyHistogram
+  /// Samples over `hitchNanoseconds`.
+  package var hitches: Int
+  /// Samples over `hangNanoseconds`.
+  package var hangs: Int
+
+  package init(delay: LatencyHistogram, hitches: Int, hangs: Int) {
+    self.delay = delay
+    self.hitches = hitches
+    self.hangs = hangs
+  }
+
+  init(delay: LatencyHistogram, counts: Counts) {
+    self.init(delay: delay, hitches: counts.hitches, hangs: counts.hangs)
+  }
+
+  /// The exact counts of long waits, kept beside the histogram.
+  struct Counts: Sendable, Equatable {
+    var hitches = 0
+    var hangs = 0
+
+    /// Counts one wait of `delay` nanoseconds.
+    mutating func count(_ delay: UInt64) {
+      if delay > MainActorResponsiveness.hitchNanoseconds { hitches += 1 }
+      if delay > MainActorResponsiveness.hangNanoseconds { hangs += 1 }
+    }
   }
 }

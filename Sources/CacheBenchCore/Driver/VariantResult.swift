@@ -65,6 +65,10 @@ package struct VariantResult: Sendable {
   /// `sched_delay`: how long a runnable task waited for a thread during the window, sampled by a probe
   /// (`SchedulingProbe`) beside the clients; not per request.
   package var schedulingDelay = LatencyHistogram()
+  /// `main_delay` and its hitches and hangs: how long main-actor jobs waited during the window, for a run
+  /// whose clients are on the main actor (`--caller main`); nil otherwise, and under valgrind, where no
+  /// probe runs.
+  package var mainActorResponsiveness: MainActorResponsiveness? = nil
 
   /// Requests per client, over the clients that returned; nil when none did or none completed a request.
   package var clientSpread: ClientSpread? = nil

@@ -49,7 +49,7 @@ struct BadInputCorpusTests {
     case .decodeCost: .duration(positive: false, tooLong: "2s")
     case .shards: .count(minimum: 1, maximum: 4_096)
     case .keys: .count(minimum: 1, maximum: 10_000_000)
-    case .distribution: .word
+    case .distribution, .caller: .word
     case .zipfTheta: .decimal
     case .seed: .seed
     case .concurrency: .count(minimum: 1, maximum: 4_096)

@@ -59,6 +59,7 @@ struct HelpTextTests {
     (.maxTime, "none", []),
     (.deadline, "none", []),
     (.threads, "none, the pool", []),
+    (.caller, "pool", ["--caller", "pool"]),
   ]
 
   @Test(arguments: OptionName.allCases)

@@ -313,6 +313,16 @@ struct OptionsErrorTests {
       ["--duration=5s", "--requests=10"], .conflictingOptions("--requests", "--duration"),
       "--requests and --duration cannot be used together"),
     BadInput(
+      ["--caller", "main", "--threads", "2"], .conflictingOptions("--caller main", "--threads"),
+      "--caller main and --threads cannot be used together"),
+    BadInput(
+      ["--caller", "main", "--rate", "100/s"], .conflictingOptions("--caller main", "--rate"),
+      "--caller main and --rate cannot be used together"),
+    BadInput(
+      ["--caller", "ui"],
+      .invalidValue(option: .caller, value: "ui", reason: "must be pool or main"),
+      "invalid value 'ui' for --caller: must be pool or main"),
+    BadInput(
       ["--keys", "5", "--keys=6"], .duplicateOption(.keys),
       "duplicate option --keys: give it once"),
     BadInput(

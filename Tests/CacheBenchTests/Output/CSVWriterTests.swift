@@ -13,9 +13,12 @@ struct CSVWriterTests {
   /// The operation-mix and retention columns of a run without them, then the repository columns of a
   /// design without a store: the write rate, and empty figures.
   private static let noOperationMix = ",0,0,0,,,0,0" + ",0,,,,"
-  /// No scheduling-delay sample and no client spread: what a fixture result without them writes.
+  /// No scheduling-delay sample and no client spread: what a fixture result without them writes; then
+  /// pool clients, for whom the main actor's figures do not apply.
   private static let unsampled =
-    ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a" + ",,,,,n/a,n/a,n/a" + ","
+    ",n/a,n/a,n/a,n/a,0" + ",n/a,n/a,n/a,n/a,n/a" + ",,,,,n/a,n/a,n/a" + "," + poolCaller
+  /// The caller column of pool clients and their empty main-actor figures.
+  private static let poolCaller = ",pool" + String(repeating: ",", count: 6)
   /// A variant measured once: one repetition, no interval.
   private static let oneRepetition = ",1" + String(repeating: ",", count: 7)
 
@@ -81,7 +84,8 @@ struct CSVWriterTests {
       "client_requests_max", "client_fairness", "clients_starved", "actor_busy_wait_p50_ns",
       "actor_busy_wait_p99_ns", "actor_busy_wait_p999_ns", "actor_busy_wait_max_ns",
       "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains", "threads",
-      "repetitions",
+      "caller", "main_delay_p50_ns", "main_delay_p99_ns", "main_delay_max_ns", "main_delay_samples",
+      "main_hitches", "main_hangs", "repetitions",
       "ci_level", "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns",
       "latency_p50_ci_high_ns", "latency_p99_ci_low_ns", "latency_p99_ci_high_ns",
     ]
@@ -189,8 +193,25 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 9)
-    #expect(row.hasSuffix(",n/a,n/a,n/a,4" + Self.oneRepetition))
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 16)
+    #expect(row.hasSuffix(",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition))
+  }
+
+  @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
+    var scenario = OutputFixtures.scenario
+    scenario.caller = .main
+    var result = OutputFixtures.naiveInside
+    let columns = try #require(CSVWriter.columns.firstIndex(of: "caller"))
+    let unprobed = CSVWriter.values(
+      of: result, scenario: scenario, metadata: OutputFixtures.metadata)
+    #expect(
+      Array(unprobed[columns...(columns + 6)]) == ["main"] + Array(repeating: "n/a", count: 6))
+    result.mainActorResponsiveness = MainActorResponsiveness(
+      delay: OutputFixtures.histogram(20_000), hitches: 2, hangs: 1)
+    let probed = CSVWriter.values(of: result, scenario: scenario, metadata: OutputFixtures.metadata)
+    #expect(
+      Array(probed[columns...(columns + 6)])
+        == ["main", "20000", "20000", "20000", "3", "2", "1"])
   }
 
   @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {

@@ -42,7 +42,8 @@ struct JSONWriterTests {
           distribution: "zipf", zipfTheta: 0.99, seed: 42, concurrency: 16, requestsTarget: 10_000,
           durationSeconds: nil, warmup: 500, fetchLatencyConfiguredNanoseconds: 1_000_000,
           payloadBytes: 4_096, decodeCostNanoseconds: 20_000, fetchLatencyDistribution: "1ms",
-          failRate: 0, ignoreCancellation: false, fetchLimit: nil, threads: nil, invalidateRate: 0,
+          failRate: 0, ignoreCancellation: false, fetchLimit: nil, threads: nil, caller: "pool",
+          invalidateRate: 0,
           cancelRate: 0, capacity: nil, timeToLiveNanoseconds: nil, writeRate: 0))
   }
 
@@ -104,6 +105,9 @@ struct JSONWriterTests {
       "latency_actual_p50_ns", "latency_actual_p99_ns", "latency_actual_max_ns", "ci_level",
       "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns", "latency_p50_ci_high_ns",
       "latency_p99_ci_low_ns", "latency_p99_ci_high_ns",
+      // The main actor's figures apply only with --caller main.
+      "main_delay_p50_ns", "main_delay_p99_ns", "main_delay_max_ns", "main_delay_samples",
+      "main_hitches", "main_hangs",
     ]
     for (name, value) in try #require(document.variants.first).metrics
     where !measuredOutsideTheRun.contains(name) {

@@ -114,7 +114,7 @@ struct ProfileTests {
       "profile 'Profiles/test.json': unknown field 'shard' (value 8); known fields: description,"
         + " variants, decode, decode_cost, shards, keys, distribution, zipf_theta, seed, concurrency,"
         + " requests, duration, warmup, latency, payload_bytes, fail_rate, fetch_limit, rate,"
-        + " invalidate_rate, cancel_rate, capacity, ttl, write_rate, threads, gate"
+        + " invalidate_rate, cancel_rate, capacity, ttl, write_rate, threads, caller, gate"
     ),
     (
       #"{"keys": 0}"#,
