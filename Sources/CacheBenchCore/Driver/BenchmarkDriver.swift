@@ -135,7 +135,7 @@ package struct BenchmarkDriver: Sendable {
     var outcome = await window(
       cache: cache, clientLoop: variant.design.specialisation.clientLoop, keys: keys,
       stop: scenario.stop,
-      decoder: variant.decode == .outside ? decoder : nil, claims: claims,
+      decoder: variant.decode == .outside ? decoder.counted(by: decodes) : nil, claims: claims,
       schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe)
     let utilisation = IsolationUtilisation(
       domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
@@ -188,7 +188,11 @@ package struct BenchmarkDriver: Sendable {
     result.untimed = recorder.untimed
     result.wrongKeyAnswers = recorder.wrongKeyAnswers
     result.firstErrorDescription = recorder.firstErrorDescription
-    if variant.decode == .inside { result.insideDecodes = decodes.total }
+    if variant.decode.decodesInCache { result.insideDecodes = decodes.total }
+    if variant.decode != .noDecode {
+      result.decodes = decodes.total
+      result.decodesOnActor = decodes.onActor
+    }
     if variant.design.takesWrites {
       result.repository = RepositoryFigures(
         writes: recorder.writes, conflicts: recorder.conflicts,

@@ -207,6 +207,21 @@ struct BenchmarkDriverUserDesignTests {
     #expect(result.designNotes(failRate: 0) == [])
   }
 
+  /// The placements reach a user's design through the environment's decoder, as they reach the
+  /// built-in ones, and the harness checks where its decodes ran the same way.
+  @Test(arguments: [
+    (DecodePlacement.inside, 1.0), (.nonsending, 1.0), (.task, 1.0), (.concurrent, 0.0),
+    (.detached, 0.0),
+  ])
+  func aUsersActorGetsThePlacementsThroughThePublicHelper(
+    decode: DecodePlacement, share: Double
+  ) async throws {
+    let result = try await measure(.placingUser, decode: decode)
+    #expect(result.decodes == Self.requests, "one decode per lookup")
+    #expect(result.decodeOnActorShare == share)
+    #expect(result.designNotes(failRate: 0) == [])
+  }
+
   @Test(arguments: [0, 6])
   func aFactoryThatThrowsFailsItsVariantAndTheNextIsMeasured(warmup: Int) async throws {
     let log = DriverEventLog()
