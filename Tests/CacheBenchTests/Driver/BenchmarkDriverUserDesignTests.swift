@@ -99,12 +99,13 @@ struct BenchmarkDriverUserDesignTests {
     }
     let contention = ContentionTableWriter.render([result], calibration: nil)
     let row = try #require(contention.split(separator: "\n").first { $0.hasPrefix("hookless") })
-    // Two wait, two busy and two service figures and the utilisation; with no calibration, the hit
-    // path and its ratio too. The scheduling delay (cells 6 and 7) is the harness's own probe, sampled
-    // once a millisecond: a window shorter than that (under a sanitizer, say) has no sample either.
+    // Two wait, two busy and two service figures and the utilisation; with no decode, the on-actor
+    // share; with no calibration, the hit path and its ratio too. The scheduling delay (cells 6 and 7)
+    // is the harness's own probe, sampled once a millisecond: a window shorter than that (under a
+    // sanitizer, say) has no sample either.
     let cells = row.split(separator: " ")
-    #expect(cells.count == 13, "\(row)")
-    for index in [2, 3, 4, 5, 8, 9, 10, 11, 12] where index < cells.count {
+    #expect(cells.count == 14, "\(row)")
+    for index in [2, 3, 4, 5, 8, 9, 10, 11, 12, 13] where index < cells.count {
       #expect(cells[index] == "n/a", "cell \(index) of \(row)")
     }
   }
