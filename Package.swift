@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "CCycleCounter"),
     // The thread sanitizer's acquire/release annotations, weak so they cost a branch outside it.
     .target(name: "CThreadSanitizer"),
+    // The concurrency runtime's non-crashing executor queries, behind `CurrentExecutor`.
+    .target(name: "CExecutorCheck"),
     // What measures: the design protocol and registry, fetchers, workload, driver, metrics,
     // calibration and platform code. It never names a type of the tool.
     .target(
@@ -37,6 +39,7 @@ let package = Package(
         "CValgrind",
         "CCycleCounter",
         "CThreadSanitizer",
+        "CExecutorCheck",
       ],
       // Double.rounded() and friends call libm, which is linked only when some module imports Glibc or
       // Foundation; say so explicitly rather than depend on that.

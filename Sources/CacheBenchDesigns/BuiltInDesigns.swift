@@ -23,7 +23,7 @@ extension CacheDesign {
   public static let coalescing = CacheDesign(
     name: "coalescing",
     summary: "one actor that stores the in-flight fetch before awaiting it; misses join it",
-    traits: [.coalesces, .supportsRetention, .measuredByDefault]
+    traits: [.coalesces, .supportsRetention, .measuredByDefault, .placesDecode]
   ) { environment in
     CoalescingActorCache(
       fetcher: environment.fetcher, decoder: environment.decoder,
@@ -34,7 +34,7 @@ extension CacheDesign {
   public static let sharded = CacheDesign(
     name: "sharded",
     summary: "--shards coalescing actors, the key picking one by a stable hash",
-    traits: [.coalesces, .sharded, .supportsRetention, .measuredByDefault]
+    traits: [.coalesces, .sharded, .supportsRetention, .measuredByDefault, .placesDecode]
   ) { environment in
     ShardedCache(
       shards: environment.shards, fetcher: environment.fetcher, decoder: environment.decoder,

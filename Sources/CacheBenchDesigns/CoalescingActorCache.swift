@@ -38,6 +38,9 @@ actor CoalescingActorCache: Cache {
   private let clock: @Sendable () -> UInt64
   /// `table.needsClock`, kept as a constant so the hit path tests it without an access to the table.
   private let needsClock: Bool
+  /// Whether the decode is awaited (`DecodePlacement.awaitsDecode`): admissions then go through
+  /// `admitAwaitingDecode`, the others keep the synchronous `admit`.
+  private let awaitsDecode: Bool
   /// The time the actor spent running its steps, admissions and invalidations.
   let busy = IsolationBusyTime()
 
@@ -52,6 +55,7 @@ actor CoalescingActorCache: Cache {
     self.table = InFlightTable(retention: retention)
     self.clock = clock
     self.needsClock = retention != .unbounded
+    self.awaitsDecode = decoder?.placement.awaitsDecode ?? false
   }
 
   /// The time for the table, read only when its retention policy needs one.
@@ -131,13 +135,16 @@ actor CoalescingActorCache: Cache {
   private nonisolated func startFetch(
     _ key: Int, identity: InFlightTable<CachedValue>.Identity
   ) -> Task<CachedValue, any Error> {
-    Task { [fetcher] in
+    Task { [fetcher, awaitsDecode] in
       let payload: Payload
       do {
         payload = try await fetcher.fetch(key)
       } catch {
         await self.fail(key, identity: identity)
         throw error
+      }
+      if awaitsDecode {
+        return try await self.admitAwaitingDecode(key, identity: identity, payload: payload)
       }
       return try await self.admit(key, identity: identity, payload: payload)
     }
@@ -150,6 +157,32 @@ actor CoalescingActorCache: Cache {
     defer { busy.close(segment) }
     // Nothing suspends between the identity check and the admission.
     return try table.admit(key, identity: identity, payload: payload, decoder: decoder, now: now)
+  }
+
+  /// Admits `payload` after awaiting its decode from the actor where the placement says
+  /// (`PayloadDecoder.decodeAsPlaced`): `nonsending` and `task` keep the actor during the decode,
+  /// `concurrent` and `detached` leave it free to serve other callers.
+  ///
+  /// An entry invalidated or replaced before the decode is refused without decoding; one invalidated or
+  /// replaced during it (the actor may run other callers at the `await`) is refused after, by the
+  /// identity check the table makes again at admission. Either way its waiters get `CancellationError`
+  /// and `stale_rejected` counts it. A `detached` decode is not cancelled with the fetch task (it does not
+  /// inherit cancellation): it runs to its end and its result is refused.
+  ///
+  /// Timing: the two isolated steps around the `await` are segments of `busy`; the decode adds itself
+  /// to `busy` when it ran on the actor (`decodeAsPlaced(_:busy:isolation:)`).
+  private func admitAwaitingDecode(
+    _ key: Int, identity: InFlightTable<CachedValue>.Identity, payload: Payload
+  ) async throws -> CachedValue {
+    let check = busy.enter()
+    let current = table.admits(key, identity: identity)
+    busy.close(check)
+    guard current else { throw CancellationError() }
+    let decoded = await decoder?.decodeAsPlaced(payload, busy: busy)
+    let segment = busy.enter()
+    defer { busy.close(segment) }
+    return try table.admitDecoded(
+      key, identity: identity, value: CachedValue(payload: payload, decoded: decoded), now: now)
   }
 
   private func fail(_ key: Int, identity: InFlightTable<CachedValue>.Identity) {

@@ -158,4 +158,17 @@ extension InFlightTable where Value == CachedValue {
     _ = complete(key, identity: identity, value: value, now: now())
     return value
   }
+
+  /// Admits `value`, decoded while the cache may have served other callers (an awaited decode,
+  /// `DecodePlacement.awaitsDecode`), if `identity` is still `key`'s fetch, and returns it; throws
+  /// `CancellationError` when the entry was invalidated or replaced meanwhile (counted in `staleRejected`).
+  mutating func admitDecoded(_ key: Int, identity: Identity, value: CachedValue, now: UInt64)
+    throws -> CachedValue
+  {
+    guard complete(key, identity: identity, value: value, now: now) == .admitted else {
+      staleRejected += 1
+      throw CancellationError()
+    }
+    return value
+  }
 }

@@ -11,7 +11,7 @@ extension VariantResult {
       if decodes == 0 && fetches > 0 {
         notes.append(
           "decoded nothing inside the cache for \(fetches) fetches: the design ignores --decode"
-            + " inside, so this variant measured no decode work")
+            + " \(variant.decode.rawValue), so this variant measured no decode work")
       } else if decodes > fetches {
         notes.append(
           "decoded \(decodes) times inside the cache for \(fetches) fetches: more than once per"

@@ -88,7 +88,12 @@ struct GateThresholds: Sendable, Equatable {
   /// - `repetitions`, `ci_level` and the `*_ci_*` interval bounds of a `--repeat` run are named by no
   ///   rule, so they are shown and never judged: an interval's width measures the host's noise, not
   ///   the code, and a baseline of one repetition has none.
+  /// - `decode_on_actor_share` is where the language put the decode, not how fast it ran: 0 or 1 for
+  ///   every placement of the built-in actor designs, on any load. A change beyond 0.05 either way is a
+  ///   regression on any host: a design, or a toolchain's isolation rules (SE-0461), moved the decode on
+  ///   or off the actor. `decodes` follows the request count and the hit rate: shown only.
   static let builtIn: [String: MetricRule] = [
+    "decode_on_actor_share": MetricRule(better: .equal, absolute: 0.05, portable: true),
     "requests": MetricRule(better: .equal, portable: true),
     "errors": .exact,
     "cancellations": .exact,

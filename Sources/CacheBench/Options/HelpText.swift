@@ -53,8 +53,11 @@ enum HelpText {
                                 DESIGNS below, run in the order given.
                                 (default: the designs marked default)
       --decode <list>           Decode placements, a comma list of inside,
-                                outside, none; each design runs once per
-                                placement, in the order given.
+                                outside, none, nonsending, concurrent, task,
+                                detached; each design runs once per
+                                placement, in the order given. The last four
+                                await the decode from the cache actor, only
+                                for designs marked placements.
                                 (default: inside,outside)
       --decode-cost <duration>  CPU work per decode of one payload, 0...1s.
                                 (default: 20us)

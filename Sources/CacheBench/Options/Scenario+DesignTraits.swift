@@ -1,10 +1,19 @@
 import CacheBenchCore
 
 extension Scenario {
-  /// Refuses what a chosen design cannot honour, by its traits: writes sent to a design that takes none,
+  /// Refuses what a chosen design cannot honour, by its traits: an awaited decode placement for a design
+  /// that does not place its decode (`DesignTraits.placesDecode`), writes sent to a design that takes none,
   /// and a retention limit (`--capacity`, `--ttl`) for a design that does not support one (the
   /// repository designs keep every admitted entity).
   func checkDesignTraits() throws(OptionsError) {
+    if let variant = variants.first(where: { !$0.designHonoursPlacement }) {
+      let placing = RegisteredDesigns.registry.designs.filter { $0.traits.contains(.placesDecode) }
+      throw .invalidValue(
+        option: .decode, value: variant.decode.rawValue,
+        reason:
+          "\(variant.design.name) cannot await a decode from inside its isolation; use inside or"
+          + " outside, or --variants \(placing.map(\.name).joined(separator: ","))")
+    }
     if writeRate > 0, let design = variants.first(where: { !$0.design.takesWrites })?.design {
       let writing = RegisteredDesigns.registry.writingDesigns.map(\.name).joined(separator: ",")
       throw .invalidValue(

@@ -17,7 +17,7 @@ import CacheBenchCore
 /// recorded nothing (for example `fetch_latency_*` when every request was a hit), `bytes_per_entry`
 /// of a cache that holds nothing, and `instructions_per_request` except in the CSV
 /// `scripts/valgrind callgrind` writes, `fetch_limit` and `fetch_queue_*` without `--fetch-limit`,
-/// `threads` without `--threads`.
+/// `threads` without `--threads`, `decodes` and `decode_on_actor_share` for `--decode none`.
 /// `n/a` means "not measured": a memory or CPU figure whose
 /// source is unavailable (jemalloc not linked, `/proc` unreadable), never written as 0.
 ///
@@ -336,6 +336,13 @@ enum CSVWriter {
     Field(name: "latency_p50_ci_high_ns") { bound("latency_p50", of: $0.repetitions, upper: true) },
     Field(name: "latency_p99_ci_low_ns") { bound("latency_p99", of: $0.repetitions, upper: false) },
     Field(name: "latency_p99_ci_high_ns") { bound("latency_p99", of: $0.repetitions, upper: true) },
+    // Where the decode really ran (issue 19): the window's decodes, and the share of them that ran on an
+    // actor's executor as the concurrency runtime said at each (`CurrentExecutor.isActor`); both
+    // empty for `none`, the share also for a window that decoded nothing.
+    Field(name: "decodes") { $0.result.decodes.map { String($0) } ?? "" },
+    Field(name: "decode_on_actor_share") {
+      $0.result.decodeOnActorShare.map { DecimalText.fixed($0, fractionDigits: 4) } ?? ""
+    },
   ]
 
   /// A main-actor figure of `row`: empty for clients that were not on the main actor, `n/a` when no

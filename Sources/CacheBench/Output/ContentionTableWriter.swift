@@ -4,8 +4,9 @@ import CacheBenchCore
 /// (`actor_wait`), the part of that the isolation was busy with other work (`actor_busy_wait`: contention
 /// proper), how long a runnable task waited for a thread meanwhile (`sched_delay`: the part that is no
 /// actor's doing), how long requests spent inside the isolation (`actor_service`), the busiest isolation
-/// domain's share of the window (`actor_utilisation_max`, with the mean over shards), and the uncontended
-/// hit path as a multiple of its floor.
+/// domain's share of the window (`actor_utilisation_max`, with the mean over shards), the share of
+/// decodes that ran on an actor (`decode_on_actor_share`, checked at run time at each decode; `n/a` with
+/// no decode), and the uncontended hit path as a multiple of its floor.
 ///
 /// For `mutex` the isolation is the lock: wait is the lock wait, service the hold time. Latencies are in
 /// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`. The p99.9 and
@@ -31,6 +32,7 @@ enum ContentionTableWriter {
       .init(header: "service p50", alignment: .right),
       .init(header: "service p99", alignment: .right),
       .init(header: "util", alignment: .right),
+      .init(header: "on actor", alignment: .right),
       .init(header: "hit path", alignment: .right),
       .init(header: "vs floor", alignment: .left),
     ])
@@ -46,6 +48,7 @@ enum ContentionTableWriter {
           + sampled(group)
           + spectrum(group, \.actorService, known: timed) + [
             utilisation(group),
+            onActorShare(group),
             hitPath.map(CalibrationTableWriter.cost) ?? "n/a",
             calibration.map { CalibrationTableWriter.floorRatioText($0, variant) } ?? "n/a",
           ])
@@ -62,6 +65,12 @@ enum ContentionTableWriter {
     else { return CSVWriter.notAvailable }
     guard domains > 1 else { return percent(maximum) }
     return "\(percent(maximum)) max, \(percent(mean)) mean"
+  }
+
+  /// The share of decodes that ran on an actor's executor, as a percentage; the median over the
+  /// repetitions, `n/a` where nothing decoded (`--decode none`).
+  private static func onActorShare(_ group: VariantRepetitions) -> String {
+    group.median { $0.decodeOnActorShare }.map(percent) ?? CSVWriter.notAvailable
   }
 
   private static func percent(_ share: Double) -> String {

@@ -6,23 +6,41 @@ import Synchronization
 /// byte steps, so the compiler cannot skip it and it takes the same time on every payload of a run.
 /// `calibrated(cost:)` measures this machine once, so `--decode-cost 200us` means 200 µs here and elsewhere.
 ///
-/// The decoder a design gets for `--decode inside` counts its decodes (`DecodeCounter`), so the harness can
-/// tell a design that was asked to decode inside and did not.
+/// The decoder of a measured window counts its decodes (`DecodeCounter`), so the harness can tell a design
+/// that was asked to decode inside and did not, and asks the concurrency runtime, at each decode, whether
+/// it runs on an actor's executor (`CurrentExecutor.isActor`): where the decode really ran, whatever the
+/// placement's name promised.
 public struct PayloadDecoder: Sendable {
   /// Byte steps per decode; 0 means no work.
   public let steps: Int
-  /// Counts every decode when set: one relaxed atomic add, small beside any decode worth placing.
+  /// Where the run asked the decode to run; what `decodeAsPlaced(_:busy:isolation:)` follows.
+  public let placement: DecodePlacement
+  /// Counts every decode when set: two relaxed atomic adds and a read of the runtime's thread-local
+  /// executor record, small beside any decode worth placing.
   let counter: DecodeCounter?
+  /// Runs at the start of every decode, in the decode's own context; tests block it on a gate to hold a
+  /// decode in progress. Nil outside tests.
+  let onDecode: (@Sendable (Payload) -> Void)?
 
-  init(steps: Int, counter: DecodeCounter? = nil) {
+  init(
+    steps: Int, placement: DecodePlacement = .inside, counter: DecodeCounter? = nil,
+    onDecode: (@Sendable (Payload) -> Void)? = nil
+  ) {
     precondition(steps >= 0)
     self.steps = steps
+    self.placement = placement
     self.counter = counter
+    self.onDecode = onDecode
   }
 
   /// This decoder's work, counted by `counter`.
   func counted(by counter: DecodeCounter) -> PayloadDecoder {
-    PayloadDecoder(steps: steps, counter: counter)
+    PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
+  }
+
+  /// This decoder's work, run where `placement` says.
+  func placed(_ placement: DecodePlacement) -> PayloadDecoder {
+    PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
   }
 
   /// A decoder whose `decode` takes about `cost` on this machine.
@@ -57,10 +75,24 @@ public struct PayloadDecoder: Sendable {
   /// fastest of 20 passes of 2^20 steps gave 1.38-1.40 ns), used when a clock cannot be trusted.
   static let nominalStepNanoseconds = 1.4
 
-  /// Decodes `payload`, returning a checksum of the work so the work is observable.
+  /// Decodes `payload` here and now, returning a checksum of the work so the work is observable.
   public func decode(_ payload: Payload) -> UInt64 {
-    counter?.count()
+    onDecode?(payload)
+    counter?.count(onActor: CurrentExecutor.isActor)
     return Self.run(steps: steps, over: payload)
+  }
+
+  /// Decodes `payload` and, when the decode ran on an actor's executor, adds its length to `busy`: the
+  /// work the actor ran, for a decode outside the caller's own timed segment.
+  func decode(_ payload: Payload, busy: IsolationBusyTime?) -> UInt64 {
+    onDecode?(payload)
+    let onActor = CurrentExecutor.isActor
+    counter?.count(onActor: onActor)
+    guard let busy, onActor else { return Self.run(steps: steps, over: payload) }
+    let segment = busy.enter()
+    let decoded = Self.run(steps: steps, over: payload)
+    busy.close(segment)
+    return decoded
   }
 
   private static func run(steps: Int, over payload: Payload) -> UInt64 {
@@ -88,19 +120,25 @@ func blackHole(_ value: UInt64) {
 
 private let blackHoleSink = Atomic<UInt64>(0)
 
-/// How many decodes a decoder ran, for the check that a design asked to decode inside did.
+/// How many decodes a decoder ran, and how many of them on an actor's executor: for the check that a
+/// design asked to decode inside did, and for `decode_on_actor_share`.
 final class DecodeCounter: Sendable {
   private let decodes = Atomic<Int>(0)
+  private let decodesOnActor = Atomic<Int>(0)
 
   init() {}
 
   @inline(__always)
-  func count() {
+  func count(onActor: Bool) {
     decodes.add(1, ordering: .relaxed)
+    if onActor { decodesOnActor.add(1, ordering: .relaxed) }
   }
 
   /// Decodes so far.
   var total: Int { decodes.load(ordering: .relaxed) }
+
+  /// Decodes so far that ran on an actor's executor.
+  var onActor: Int { decodesOnActor.load(ordering: .relaxed) }
 }
 
 extension Duration {

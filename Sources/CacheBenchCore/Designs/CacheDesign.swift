@@ -108,11 +108,18 @@ public struct DesignTraits: OptionSet, Sendable, Hashable {
   public static let lockIsolated = DesignTraits(rawValue: 1 << 4)
   /// Measured when `--variants` is not given (and no write rate selects the writing designs).
   public static let measuredByDefault = DesignTraits(rawValue: 1 << 5)
+  /// Awaits its decode from inside its actor through `PayloadDecoder.decodeAsPlaced(_:busy:isolation:)`
+  /// and admits the result only if the entry's identity is still current after the await, so it honours
+  /// `--decode nonsending`, `concurrent`, `task` and `detached`; a run asking a design without it for
+  /// one of them is refused (a lock cannot be held across an `await`, and a design that decodes
+  /// synchronously would run all four as `inside`).
+  public static let placesDecode = DesignTraits(rawValue: 1 << 6)
 
   /// The traits by the names `--help` and `cachebench designs` print, in that order.
   public static let named: [(name: String, trait: DesignTraits)] = [
     ("coalesces", .coalesces), ("sharded", .sharded), ("takes-writes", .takesWrites),
     ("capacity/ttl", .supportsRetention), ("lock", .lockIsolated), ("default", .measuredByDefault),
+    ("placements", .placesDecode),
   ]
 
   /// The names of the traits in this set, in `named` order.

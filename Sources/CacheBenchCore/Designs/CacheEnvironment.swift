@@ -12,10 +12,13 @@ public struct CacheEnvironment: Sendable {
   public var writeFetcher: any Fetcher
   /// Where the run asked the decode to run. With `.inside`, `decoder` is set and the cache must decode
   /// each fetched payload once, while isolated, and keep the result (`CachedValue.decoded`); the harness
-  /// counts those decodes and says on stderr when a design did not. With `.outside` the harness
+  /// counts those decodes and says on stderr when a design did not. With `.nonsending`, `.concurrent`,
+  /// `.task` and `.detached` (only for designs with `DesignTraits.placesDecode`) the same, but awaited
+  /// from the actor through `decoder.decodeAsPlaced(_:busy:isolation:)`. With `.outside` the harness
   /// decodes in the caller after every lookup; with `.noDecode` nobody decodes.
   public var decodePlacement: DecodePlacement
-  /// The decode work for `.inside`; nil for the other placements.
+  /// The decode work for the placements where the cache decodes (`DecodePlacement.decodesInCache`),
+  /// its `placement` the run's; nil for the others.
   public var decoder: PayloadDecoder?
   /// How long ready entries may be kept (`--capacity`, `--ttl`), per part for a sharded design; only
   /// for designs with `DesignTraits.supportsRetention`, the others get `.unbounded`.
@@ -33,7 +36,7 @@ public struct CacheEnvironment: Sendable {
     self.fetcher = fetcher
     self.writeFetcher = writeFetcher ?? fetcher
     self.decodePlacement = decodePlacement
-    self.decoder = decodePlacement == .inside ? decoder : nil
+    self.decoder = decodePlacement.decodesInCache ? decoder?.placed(decodePlacement) : nil
     self.retention = retention
     self.keys = keys
     self.shards = shards

@@ -141,7 +141,7 @@ package struct BenchmarkDriver: Sendable {
       cache: cache, clientLoop: variant.design.specialisation.clientLoop,
       mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
       stop: scenario.stop,
-      decoder: variant.decode == .outside ? decoder : nil, claims: claims,
+      decoder: variant.decode == .outside ? decoder.counted(by: decodes) : nil, claims: claims,
       schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe,
       mainProbe: mainProbe)
     let utilisation = IsolationUtilisation(
@@ -196,7 +196,11 @@ package struct BenchmarkDriver: Sendable {
     result.untimed = recorder.untimed
     result.wrongKeyAnswers = recorder.wrongKeyAnswers
     result.firstErrorDescription = recorder.firstErrorDescription
-    if variant.decode == .inside { result.insideDecodes = decodes.total }
+    if variant.decode.decodesInCache { result.insideDecodes = decodes.total }
+    if variant.decode != .noDecode {
+      result.decodes = decodes.total
+      result.decodesOnActor = decodes.onActor
+    }
     if variant.design.takesWrites {
       result.repository = RepositoryFigures(
         writes: recorder.writes, conflicts: recorder.conflicts,

@@ -136,6 +136,12 @@ package struct Variant: Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { "\(name)/\(decode.rawValue)" }
 
+  /// Whether the design can run the decode where `decode` says: an awaited placement
+  /// (`DecodePlacement.awaitsDecode`) needs a design with `DesignTraits.placesDecode`.
+  package var designHonoursPlacement: Bool {
+    !decode.awaitsDecode || design.traits.contains(.placesDecode)
+  }
+
   /// Every stored property, as the memberwise initializer takes them.
   package init(design: CacheDesign, decode: DecodePlacement, shards: Int) {
     self.design = design

@@ -95,9 +95,23 @@ package struct VariantResult: Sendable {
   package var wrongKeyAnswers = 0
   /// What the first failed request said, when any failed; for the variant's report on stderr.
   package var firstErrorDescription: String? = nil
-  /// Decodes the design ran with `--decode inside`, counted by the decoder it was handed; nil for the
-  /// other placements.
+  /// Decodes the design ran with a placement where the cache decodes (`inside`, `nonsending`,
+  /// `concurrent`, `task`, `detached`), counted by the decoder it was handed; nil for the others.
   package var insideDecodes: Int? = nil
+  /// Decodes in the window, wherever they ran (in the cache, or in the caller for `outside`); nil for
+  /// `none`.
+  package var decodes: Int? = nil
+  /// Of `decodes`, those that ran on an actor's executor, as the concurrency runtime said at each decode
+  /// (`CurrentExecutor.isActor`); nil for `none`.
+  package var decodesOnActor: Int? = nil
+
+  /// `decode_on_actor_share`: the share of the window's decodes that ran isolated to an actor, in a
+  /// cache design its own actor (the clients, fetch tasks and off-actor placements run on no actor); nil
+  /// when nothing decoded (`none`, or a window that fetched nothing).
+  package var decodeOnActorShare: Double? {
+    guard let decodes, let decodesOnActor, decodes > 0 else { return nil }
+    return Double(decodesOnActor) / Double(decodes)
+  }
 
   /// Whether the design said how every request was served, so `hits`, `joins` and `leaders` are known.
   package var outcomesReported: Bool { unclassified == 0 }

@@ -12,12 +12,12 @@ struct BuiltInDesignsTests {
   static let documentedTraits: [(design: CacheDesign, traits: DesignTraits, names: [String])] = [
     (.naive, [.supportsRetention, .measuredByDefault], ["capacity/ttl", "default"]),
     (
-      .coalescing, [.coalesces, .supportsRetention, .measuredByDefault],
-      ["coalesces", "capacity/ttl", "default"]
+      .coalescing, [.coalesces, .supportsRetention, .measuredByDefault, .placesDecode],
+      ["coalesces", "capacity/ttl", "default", "placements"]
     ),
     (
-      .sharded, [.coalesces, .sharded, .supportsRetention, .measuredByDefault],
-      ["coalesces", "sharded", "capacity/ttl", "default"]
+      .sharded, [.coalesces, .sharded, .supportsRetention, .measuredByDefault, .placesDecode],
+      ["coalesces", "sharded", "capacity/ttl", "default", "placements"]
     ),
     (
       .mutex, [.coalesces, .supportsRetention, .lockIsolated, .measuredByDefault],

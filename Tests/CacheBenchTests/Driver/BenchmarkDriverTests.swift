@@ -20,7 +20,8 @@ struct BenchmarkDriverTests {
 
   @Test func everyVariantServesExactlyTheRequestedNumberOfRequests() async throws {
     let variants = Variant.all(
-      designs: CacheDesign.builtIn, placements: DecodePlacement.allCases, shards: 3)
+      designs: CacheDesign.builtIn, placements: DecodePlacement.allCases, shards: 3
+    ).filter(\.designHonoursPlacement)
     let results = try await BenchmarkDriver(scenario: scenario(variants)).run()
     #expect(results.map(\.variant) == variants)
     for result in results {
@@ -28,6 +29,34 @@ struct BenchmarkDriverTests {
       #expect(result.hits + result.joins + result.leaders == 500)
       #expect(result.latency.totalCount == 500)
       #expect(result.windowNanoseconds > 0)
+    }
+  }
+
+  /// Where each placement's decode ran, as the runtime said at each decode: on the cache actor for
+  /// inside, nonsending and task, off it for concurrent, detached and outside; nothing for none.
+  @Test(arguments: [
+    (DecodePlacement.inside, 1.0), (.nonsending, 1.0), (.task, 1.0), (.concurrent, 0.0),
+    (.detached, 0.0), (.outside, 0.0),
+  ])
+  func theOnActorShareOfAPlacingDesignIsWhatItsPlacementMeans(
+    placement: DecodePlacement, share: Double
+  ) async throws {
+    let variants = Variant.all(
+      designs: [.coalescing, .sharded], placements: [placement], shards: 3)
+    for result in try await BenchmarkDriver(scenario: scenario(variants)).run() {
+      let decodes = try #require(result.decodes)
+      // In the cache, once per fetch; outside, in the caller on every request.
+      #expect(decodes == (placement == .outside ? result.requests : result.fetches))
+      #expect(result.decodeOnActorShare == share, "\(result.variant)")
+    }
+  }
+
+  @Test func withoutADecodeTheOnActorShareIsNotApplicableRatherThanZero() async throws {
+    let variants = Variant.all(
+      designs: [.coalescing, .mutex, .naive], placements: [.noDecode], shards: 1)
+    for result in try await BenchmarkDriver(scenario: scenario(variants)).run() {
+      #expect(result.decodes == nil)
+      #expect(result.decodeOnActorShare == nil)
     }
   }
 

@@ -99,12 +99,13 @@ struct BenchmarkDriverUserDesignTests {
     }
     let contention = ContentionTableWriter.render([result], calibration: nil)
     let row = try #require(contention.split(separator: "\n").first { $0.hasPrefix("hookless") })
-    // Two wait, two busy and two service figures and the utilisation; with no calibration, the hit
-    // path and its ratio too. The scheduling delay (cells 6 and 7) is the harness's own probe, sampled
-    // once a millisecond: a window shorter than that (under a sanitizer, say) has no sample either.
+    // Two wait, two busy and two service figures and the utilisation; with no decode, the on-actor
+    // share; with no calibration, the hit path and its ratio too. The scheduling delay (cells 6 and 7)
+    // is the harness's own probe, sampled once a millisecond: a window shorter than that (under a
+    // sanitizer, say) has no sample either.
     let cells = row.split(separator: " ")
-    #expect(cells.count == 13, "\(row)")
-    for index in [2, 3, 4, 5, 8, 9, 10, 11, 12] where index < cells.count {
+    #expect(cells.count == 14, "\(row)")
+    for index in [2, 3, 4, 5, 8, 9, 10, 11, 12, 13] where index < cells.count {
       #expect(cells[index] == "n/a", "cell \(index) of \(row)")
     }
   }
@@ -204,6 +205,21 @@ struct BenchmarkDriverUserDesignTests {
   func insideDecodesAreNotCountedForTheOtherPlacements(decode: DecodePlacement) async throws {
     let result = try await measure(.hookless(decodesPerFetch: 1), decode: decode)
     #expect(result.insideDecodes == nil)
+    #expect(result.designNotes(failRate: 0) == [])
+  }
+
+  /// The placements reach a user's design through the environment's decoder, as they reach the
+  /// built-in ones, and the harness checks where its decodes ran the same way.
+  @Test(arguments: [
+    (DecodePlacement.inside, 1.0), (.nonsending, 1.0), (.task, 1.0), (.concurrent, 0.0),
+    (.detached, 0.0),
+  ])
+  func aUsersActorGetsThePlacementsThroughThePublicHelper(
+    decode: DecodePlacement, share: Double
+  ) async throws {
+    let result = try await measure(.placingUser, decode: decode)
+    #expect(result.decodes == Self.requests, "one decode per lookup")
+    #expect(result.decodeOnActorShare == share)
     #expect(result.designNotes(failRate: 0) == [])
   }
 

@@ -197,15 +197,38 @@ struct OptionsErrorTests {
       ["--decode", "inside,"],
       .invalidValue(
         option: .decode, value: "inside,",
-        reason: "empty item; give a comma list of inside, outside, none"),
-      "invalid value 'inside,' for --decode: empty item; give a comma list of inside, outside, none"
+        reason:
+          "empty item; give a comma list of inside, outside, none, nonsending, concurrent, task, detached"
+      ),
+      "invalid value 'inside,' for --decode: empty item; give a comma list of inside, outside, none, nonsending, concurrent, task, detached"
     ),
     BadInput(
       ["--decode", "Inside"],
       .invalidValue(
         option: .decode, value: "Inside",
-        reason: "unknown placement 'Inside'; use inside, outside, none"),
-      "invalid value 'Inside' for --decode: unknown placement 'Inside'; use inside, outside, none"),
+        reason:
+          "unknown placement 'Inside'; use inside, outside, none, nonsending, concurrent, task, detached"
+      ),
+      "invalid value 'Inside' for --decode: unknown placement 'Inside'; use inside, outside, none, nonsending, concurrent, task, detached"
+    ),
+    BadInput(
+      ["--variants", "coalescing,mutex", "--decode", "inside,concurrent"],
+      .invalidValue(
+        option: .decode, value: "concurrent",
+        reason:
+          "mutex cannot await a decode from inside its isolation; use inside or outside, or"
+          + " --variants coalescing,sharded"),
+      "invalid value 'concurrent' for --decode: mutex cannot await a decode from inside its"
+        + " isolation; use inside or outside, or --variants coalescing,sharded"),
+    BadInput(
+      ["--variants", "naive", "--decode", "task"],
+      .invalidValue(
+        option: .decode, value: "task",
+        reason:
+          "naive cannot await a decode from inside its isolation; use inside or outside, or"
+          + " --variants coalescing,sharded"),
+      "invalid value 'task' for --decode: naive cannot await a decode from inside its"
+        + " isolation; use inside or outside, or --variants coalescing,sharded"),
     BadInput(
       ["--decode", "none,none"],
       .invalidValue(option: .decode, value: "none,none", reason: "'none' is listed twice"),

@@ -12,19 +12,23 @@ struct ContentionTableWriterTests {
     naive.schedulingDelay = OutputFixtures.histogram(2_000_000)
     naive.actorBusyWait = OutputFixtures.histogram(1_000_000)
     naive.utilisation = IsolationUtilisation(busyNanoseconds: [750], windowNanoseconds: 1_000)
+    naive.decodes = 4
+    naive.decodesOnActor = 4
     var sharded = OutputFixtures.shardedOutside
     sharded.actorWait = OutputFixtures.histogram(1_500)
     sharded.actorService = OutputFixtures.histogram(250)
     sharded.actorBusyWait = OutputFixtures.histogram(0)
     sharded.utilisation = IsolationUtilisation(
       busyNanoseconds: [500, 100, 0, 0, 0, 0, 0, 200], windowNanoseconds: 1_000)
+    sharded.decodes = 10
+    sharded.decodesOnActor = 0
     let text = ContentionTableWriter.render(
       [naive, sharded], calibration: CalibrationFixtures.roundFigures)
     let expected = """
-      variant     decode   wait p50  wait p99  busy p50  busy p99  sched p50  sched p99  service p50  service p99                   util  hit path  vs floor
-      ----------  -------  --------  --------  --------  --------  ---------  ---------  -----------  -----------  ---------------------  --------  ---------------------
-      naive       inside     2.50ms    2.50ms    1.00ms    1.00ms     2.00ms     2.00ms        200µs        200µs                  75.0%   110.0ns  2.2× empty actor call
-      sharded(8)  outside    1.50µs    1.50µs       0ns       0ns        n/a        n/a        250ns        250ns  50.0% max, 10.0% mean   150.0ns  3.0× empty actor call
+      variant     decode   wait p50  wait p99  busy p50  busy p99  sched p50  sched p99  service p50  service p99                   util  on actor  hit path  vs floor
+      ----------  -------  --------  --------  --------  --------  ---------  ---------  -----------  -----------  ---------------------  --------  --------  ---------------------
+      naive       inside     2.50ms    2.50ms    1.00ms    1.00ms     2.00ms     2.00ms        200µs        200µs                  75.0%    100.0%   110.0ns  2.2× empty actor call
+      sharded(8)  outside    1.50µs    1.50µs       0ns       0ns        n/a        n/a        250ns        250ns  50.0% max, 10.0% mean      0.0%   150.0ns  3.0× empty actor call
 
       """
     #expect(text == expected)
@@ -40,9 +44,9 @@ struct ContentionTableWriterTests {
       [mutex], calibration: CalibrationFixtures.roundFigures)
     #expect(
       measured.hasSuffix(
-        "mutex    none           -         -         -         -        n/a        n/a            -            -   n/a       n/a  n/a\n"
+        "mutex    none           -         -         -         -        n/a        n/a            -            -   n/a       n/a       n/a  n/a\n"
       ))
     let uncalibrated = ContentionTableWriter.render([mutex], calibration: nil)
-    #expect(uncalibrated.hasSuffix("-            -   n/a       n/a  n/a\n"))
+    #expect(uncalibrated.hasSuffix("-            -   n/a       n/a       n/a  n/a\n"))
   }
 }

@@ -92,6 +92,8 @@ struct JSONWriterTests {
     // The repository figures exist for the repository designs; a fully measured result has them.
     result.repository = RepositoryFigures(writes: 3, conflicts: 1, staleServedAfterWrite: 0)
     result.staleRejected = 2
+    result.decodes = 4
+    result.decodesOnActor = 4
     let document = try decoded(
       try JSONWriter.render(
         results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,

@@ -9,6 +9,12 @@ import Testing
 struct RepeatedOutputsTests {
   typealias Fixtures = RepetitionFixtures
 
+  /// The columns that describe the repetitions (`repetitions`, `ci_level` and the interval bounds).
+  static let repetitionColumns: [String] = {
+    let start = CSVWriter.columns.firstIndex(of: "repetitions")!
+    return Array(CSVWriter.columns[start..<start + 8])
+  }()
+
   /// naive/inside three times; the third repetition has every figure's median (throughput 2000,
   /// latencies 200 ns, 1,100 fetches, 4,096 bytes retained), though none is the middle one in order.
   static let measurements: [VariantResult] = {
@@ -60,7 +66,7 @@ struct RepeatedOutputsTests {
         results: [Self.middle], scenario: OutputFixtures.scenario,
         metadata: OutputFixtures.metadata))
     // Every figure is the median, so the row is the middle repetition's but for the new columns.
-    let repetitionColumns = Set(CSVWriter.columns.suffix(8))
+    let repetitionColumns = Set(Self.repetitionColumns)
     for column in CSVWriter.columns where !repetitionColumns.contains(column) {
       #expect(row[column] == single[column], "\(column)")
     }
@@ -123,7 +129,7 @@ struct RepeatedOutputsTests {
         baseline: old, baselineName: "old", current: new, currentName: "new",
         thresholds: GateThresholds())
       #expect(comparison.passed, "\(comparison.failures)")
-      for row in comparison.rows where CSVWriter.columns.suffix(8).contains(row.metric) {
+      for row in comparison.rows where Self.repetitionColumns.contains(row.metric) {
         #expect(row.rule.better == MetricRule.Better.none, "\(row.metric)")
         #expect(!row.verdict.fails, "\(row.metric)")
       }

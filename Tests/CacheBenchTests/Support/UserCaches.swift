@@ -26,6 +26,26 @@ struct HooklessCache: Cache {
   func invalidate(_ key: Int) async {}
 }
 
+/// A user's actor cache that offers the awaited decode placements through the public helper, as a
+/// built-in design does: it fetches, then awaits `decodeAsPlaced` from inside its actor, and answers.
+actor PlacingUserCache: Cache {
+  let fetcher: any Fetcher
+  let decoder: PayloadDecoder?
+
+  init(fetcher: any Fetcher, decoder: PayloadDecoder?) {
+    self.fetcher = fetcher
+    self.decoder = decoder
+  }
+
+  func lookup(_ key: Int) async throws -> CacheLookup {
+    let payload = try await fetcher.fetch(key)
+    let decoded = await decoder?.decodeAsPlaced(payload)
+    return CacheLookup(value: CachedValue(payload: payload, decoded: decoded ?? nil))
+  }
+
+  func invalidate(_ key: Int) {}
+}
+
 /// A user's cache that refuses every request with an error of its own, fetching nothing.
 struct RefusingCache: Cache {
   /// What it throws; its description is the same for every key, so whichever client reports the
@@ -97,6 +117,11 @@ extension CacheDesign {
         decodesPerFetch: decodesPerFetch)
     }
   }
+
+  /// A user's design over `PlacingUserCache`, which says it places its decode.
+  static let placingUser = CacheDesign(
+    name: "placing-user", summary: "a user's actor that awaits its decode", traits: .placesDecode
+  ) { PlacingUserCache(fetcher: $0.fetcher, decoder: $0.decoder) }
 
   /// A user's design over `RefusingCache`.
   static let refusing = CacheDesign(name: "refusing", summary: "refuses every request") { _ in
