@@ -73,57 +73,92 @@ extension BenchmarkDriver {
     }
   }
 
-  /// The clients' recorders, made before the window opens and handed back as each client returns; a class
-  /// so every client task and the window share it. One window's recorders serve that window only.
+  /// The clients' recorders: the latency histograms they share (`HistogramStripes`), made before the window
+  /// opens, and the counters of each client, merged as it returns; a class so every client task and the
+  /// window share it. One window's recorders serve that window only.
   ///
-  /// A recorder's histograms take about 0.75 MiB, which a client making its own would allocate and zero
-  /// inside the window (48 MiB for 64 clients, seen in a window-exact dhat profile), and merging them as
-  /// clients return would run inside it too. So they are made before the clock starts, each client takes
-  /// its own (the slot is emptied, so the client's copy is the only one and stays unshared), and they
-  /// are merged only after the window has closed (`WindowOutcome.recorder`).
+  /// Per-client histograms took about 0.75 MiB a client (48 MiB for 64 clients, 3 GiB for 4,096); the
+  /// stripes take a fixed few MiB. A client's recorder allocates nothing (its histograms hold no
+  /// counters), so it is made as the client starts; only raw-latency room, when asked for, is reserved
+  /// here before the clock starts. A returning client's counters are added to the window's under the
+  /// lock, which costs a few dozen additions; the stripes are merged after the window has closed
+  /// (`finish`).
   final class ClientRecorders: Sendable {
     struct State {
-      var prepared: [ClientRecorder?]
-      var returned: [ClientRecorder] = []
+      /// Raw-latency room reserved per client, taken by the client; nil without raw latencies.
+      var rawRoom: [[RawLatencySample]?]?
+      var taken: [Bool]
+      /// The counters of every client that returned, merged.
+      var merged = ClientRecorder.mergeTarget
+      /// Requests of each client that returned, in the order they returned.
+      var requestsPerClient: [Int] = []
+      /// The raw samples of each client that returned.
+      var rawLatencies: [[RawLatencySample]] = []
     }
     let state: SanitizerVisibleMutex<State>
+    let stripes: HistogramStripes
 
-    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?) {
-      var prepared: [ClientRecorder?] = []
-      prepared.reserveCapacity(count)
-      for _ in 0..<count {
-        var recorder = ClientRecorder()
-        if schedule != nil { recorder.actualLatency = LatencyHistogram() }
-        if let rawLatencyCapacity {
+    /// Recorders for `count` clients, into `stripeCount` stripes (by default
+    /// `HistogramStripes.defaultCount`).
+    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?, stripeCount: Int? = nil)
+    {
+      stripes = HistogramStripes(
+        count: stripeCount ?? HistogramStripes.defaultCount(concurrency: count),
+        openLoop: schedule != nil)
+      var rawRoom: [[RawLatencySample]?]? = nil
+      if let rawLatencyCapacity {
+        rawRoom = (0..<count).map { _ in
           var samples: [RawLatencySample] = []
           samples.reserveCapacity(rawLatencyCapacity)
-          recorder.rawLatencies = samples
+          return samples
         }
-        prepared.append(recorder)
       }
-      state = SanitizerVisibleMutex(State(prepared: prepared))
-      state.withLock { $0.returned.reserveCapacity(count) }
+      var initial = State(rawRoom: rawRoom, taken: Array(repeating: false, count: count))
+      initial.requestsPerClient.reserveCapacity(count)
+      if rawLatencyCapacity != nil { initial.rawLatencies.reserveCapacity(count) }
+      state = SanitizerVisibleMutex(initial)
     }
 
     /// Client `index`'s recorder; each index is taken once.
     func take(_ index: Int) -> ClientRecorder {
-      guard let recorder = state.withLock({ $0.prepared[index].take() }) else {
-        preconditionFailure("client \(index)'s recorder was taken twice")
+      var recorder = ClientRecorder(stripes: stripes, home: index)
+      let raw: [RawLatencySample]?? = state.withLock { state in
+        guard !state.taken[index] else { return nil }
+        state.taken[index] = true
+        return .some(state.rawRoom?[index].take())
       }
+      guard let raw else { preconditionFailure("client \(index)'s recorder was taken twice") }
+      recorder.rawLatencies = raw
       return recorder
     }
 
+    /// Adds a returning client's counters (and raw samples) to the window's.
     func giveBack(_ recorder: ClientRecorder) {
-      state.withLock { $0.returned.append(recorder) }
+      var recorder = recorder
+      recorder.flushSamples()
+      let raw = recorder.rawLatencies.take()
+      state.withLock { state in
+        state.merged.merge(recorder)
+        state.requestsPerClient.append(recorder.requests)
+        if let raw { state.rawLatencies.append(raw) }
+      }
     }
 
-    /// The recorders handed back so far. Lets go of them, so they live only as long as the caller
-    /// keeps them.
-    func takeReturned() -> [ClientRecorder] {
-      state.withLock { state in
-        defer { state.returned = [] }
-        return state.returned
+    /// What the clients that returned recorded, with the stripes' histograms merged in; `release` lets
+    /// the stripes free their counters (see `HistogramStripes.merge`). Taken once: the recorders are
+    /// let go of, so they live only as long as the caller keeps them.
+    func finish(release: Bool) -> (recorder: ClientRecorder, requestsPerClient: [Int]) {
+      var (recorder, requestsPerClient, raw) = state.withLock { state in
+        defer {
+          state.merged = .mergeTarget
+          state.requestsPerClient = []
+          state.rawLatencies = []
+        }
+        return (state.merged, state.requestsPerClient, state.rawLatencies)
       }
+      stripes.merge(into: &recorder, release: release)
+      if !raw.isEmpty { recorder.rawLatencies = Array(raw.joined()) }
+      return (recorder, requestsPerClient)
     }
   }
 
@@ -230,10 +265,10 @@ extension BenchmarkDriver {
     // Joined before the memory reading, which needs their allocator caches flushed; a thread a stuck
     // client may still need is left to exit on its own.
     if drained { await executor?.shutdown() } else { executor?.abandon() }
-    let returned = recorders.takeReturned()
+    let returned = recorders.finish(release: drained)
     return WindowOutcome(
-      clientRecorders: returned, nanoseconds: elapsed,
-      undrainedClients: concurrency - returned.count,
+      recorder: returned.recorder, requestsPerClient: returned.requestsPerClient,
+      nanoseconds: elapsed, undrainedClients: concurrency - returned.requestsPerClient.count,
       wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
   }
 
