@@ -19,16 +19,22 @@ extension BenchmarkDriver {
     ledger: FetchLedger? = nil,
     probe: SchedulingProbe? = nil, mainProbe: SchedulingProbe? = nil
   ) async -> WindowOutcome {
-    let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
+    let recorders =
+      recorders
+      ?? ClientRecorders(
+        count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity)
+    // A client returning is progress too: with 100,000 clients every request can be claimed long
+    // before the last clients, queued for a thread, have completed theirs.
+    let progress: @Sendable () -> Int = {
+      claims.claimed &+ (ledger?.fetchEvents ?? 0) &+ recorders.returnedClients
+    }
     return await Self.window(
       cache: cache, clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, keys: keys,
       operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
       decoder: decoder,
       claims: claims,
-      recorders: recorders
-        ?? ClientRecorders(
-          count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
+      recorders: recorders,
       schedule: schedule, runStop: runStop, drain: drain,
       stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
       probes: [probe, mainProbe].compactMap { $0 })
@@ -46,7 +52,7 @@ extension BenchmarkDriver {
   }
 
   /// What a window polls to tell a hung cache from a slow one: a figure that moves whenever a request
-  /// is claimed or a fetch begins or ends.
+  /// is claimed, a fetch begins or ends, or a client returns.
   struct StallWatch: Sendable {
     var timeout: Duration
     var progress: @Sendable () -> Int
@@ -143,6 +149,9 @@ extension BenchmarkDriver {
         if let raw { state.rawLatencies.append(raw) }
       }
     }
+
+    /// How many clients have returned so far: progress for the stall watch.
+    var returnedClients: Int { state.withLock { $0.requestsPerClient.count } }
 
     /// What the clients that returned recorded, with the stripes' histograms merged in; `release` lets
     /// the stripes free their counters (see `HistogramStripes.merge`). Taken once: the recorders are

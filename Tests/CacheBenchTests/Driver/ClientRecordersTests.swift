@@ -46,6 +46,7 @@ struct ClientRecordersTests {
       recorder.hits = requests - 1
       recorders.giveBack(recorder)
     }
+    #expect(recorders.returnedClients == 2, "a returning client is progress for the stall watch")
     let finished = recorders.finish(release: true)
     #expect(finished.requestsPerClient.sorted() == [3, 4])
     #expect(finished.recorder.requests == 7)
