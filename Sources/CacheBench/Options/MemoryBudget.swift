@@ -13,9 +13,10 @@ enum MemoryBudget {
   /// Bookkeeping bytes per cached entry beside its payload: dictionary slot, value, array header.
   static let entryOverheadBytes: UInt64 = 160
   /// Bytes one client costs during a window beside the histograms: its task, its frames and its
-  /// counters. Peak RSS grew by 20.6 KiB a client from 20,000 to 100,000 clients (docs/cost-model.md);
-  /// rounded up, so the estimate errs towards refusing.
-  static let clientBytes: UInt64 = 24 * 1024
+  /// counters. Peak RSS grew by 10.0 KiB a client from 20,000 to 100,000 clients (docs/cost-model.md);
+  /// charged at 16 KiB, because designs with deeper call chains take more frame, and the estimate
+  /// should err towards refusing.
+  static let clientBytes: UInt64 = 16 * 1024
   /// Bytes of one set of histograms with the default layout.
   static let histogramSetBytes = UInt64(ClientRecorder.histogramCount) * 256 * 1024
 

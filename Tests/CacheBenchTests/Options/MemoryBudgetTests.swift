@@ -62,7 +62,7 @@ struct MemoryBudgetTests {
     } catch {
       #expect(
         error.description
-          == "the run would hold about 22.9 GiB (--concurrency 1000000 × 24 KiB a client),"
+          == "the run would hold about 15.3 GiB (--concurrency 1000000 × 16 KiB a client),"
           + " more than half of this machine's 24 GiB of memory; lower those options")
     }
   }
