@@ -137,12 +137,12 @@ package struct ClientRecorder: Sendable {
     let wait = timing.queueDelay(issued: issued)
     pending.actorWait = wait
     pending.actorService = timing.service
-    pending.figures.insert(.timing)
+    pending.figures |= RequestSample.timing
     if timing.busyWait == IsolationTiming.unknownBusyWait {
       busyUntimed += 1
     } else {
       pending.actorBusyWait = min(timing.busyWait, wait)
-      pending.figures.insert(.busyWait)
+      pending.figures |= RequestSample.busyWait
     }
   }
 
@@ -157,14 +157,16 @@ package struct ClientRecorder: Sendable {
       if bufferedSamples == Self.bufferedSampleCount { flushSamples() }
     } else {
       self.latency.record(latency)
-      if pending.carries(.timing) {
+      if pending.carries(RequestSample.timing) {
         actorWait.record(pending.actorWait)
         actorService.record(pending.actorService)
-        if pending.carries(.busyWait) { actorBusyWait.record(pending.actorBusyWait) }
+        if pending.carries(RequestSample.busyWait) { actorBusyWait.record(pending.actorBusyWait) }
       }
-      if pending.carries(.actualLatency) { actualLatency?.record(pending.actualLatency) }
+      if pending.carries(RequestSample.actualLatency) {
+        actualLatency?.record(pending.actualLatency)
+      }
     }
-    pending.figures = []
+    pending.figures = 0
   }
 
   /// Records a striped client's buffered requests into its stripe; nothing for a recorder with its own
@@ -255,7 +257,7 @@ package struct ClientRecorder: Sendable {
     let latency = completed &- intended
     if actualLatency != nil {
       pending.actualLatency = completed &- issued
-      pending.figures.insert(.actualLatency)
+      pending.figures |= RequestSample.actualLatency
     }
     commitPending(latency: latency)
     maximumStartLag = max(maximumStartLag, issued &- min(issued, intended))
