@@ -17,7 +17,8 @@ struct CalibrationConfigurationBuilder {
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     switch option {
     case .concurrency:
-      configuration.concurrency = try OptionValueParser.integer(value, for: option, in: 1...4_096)
+      configuration.concurrency = try OptionValueParser.integer(
+        value, for: option, in: RunConfigurationBuilder.concurrencies)
     case .shards:
       configuration.shards = try OptionValueParser.integer(value, for: option, in: 1...4_096)
     default:

@@ -71,7 +71,7 @@ enum HelpText {
                                 uniform or hotspot. (default: 0.99)
       --seed <n>                Seed of the key sequence,
                                 0...18446744073709551615. (default: 1)
-      --concurrency <n>         Closed-loop client tasks, 1...4096.
+      --concurrency <n>         Closed-loop client tasks, 1...100000.
                                 (default: 64)
       --threads <n>             Run the clients (and the actors they call) on n
                                 threads of their own, 1...1024, instead of

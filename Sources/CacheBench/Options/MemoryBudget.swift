@@ -1,17 +1,24 @@
 import CacheBenchCore
 
-/// Refuses, before anything runs, a scenario whose cached payloads alone would need more than half of the
-/// machine's memory, so a typo such as `--payload-bytes 67108864 --keys 10000000` is a usage error and not
-/// an out-of-memory kill halfway through a run.
+/// Refuses, before anything runs, a scenario that would need more than half of the machine's memory, so a
+/// typo such as `--payload-bytes 67108864 --keys 10000000` is a usage error and not an out-of-memory kill
+/// halfway through a run.
 ///
 /// The estimate counts what a measured window can hold at once: one payload per distinct key it can touch
 /// (at most `keys`, and at most the request count when the run stops by requests) plus a fixed allowance per
-/// entry for the table and value, and each client's latency histogram.
+/// entry for the table and value; each client's task and counters; and the window's latency histograms,
+/// which the clients share (`HistogramStripes`), so they do not grow with the clients. The per-client and
+/// per-entry figures are measured (docs/cost-model.md).
 enum MemoryBudget {
   /// Bookkeeping bytes per cached entry beside its payload: dictionary slot, value, array header.
   static let entryOverheadBytes: UInt64 = 160
-  /// Bytes of one client's recorder: its histograms with the default layout.
-  static let histogramBytes = UInt64(ClientRecorder.histogramCount) * 256 * 1024
+  /// Bytes one client costs during a window beside the histograms: its task, its frames and its
+  /// counters. Peak RSS grew by 10.0 KiB a client from 20,000 to 100,000 clients (docs/cost-model.md);
+  /// charged at 16 KiB, because designs with deeper call chains take more frame, and the estimate
+  /// should err towards refusing.
+  static let clientBytes: UInt64 = 16 * 1024
+  /// Bytes of one set of histograms with the default layout.
+  static let histogramSetBytes = UInt64(ClientRecorder.histogramCount) * 256 * 1024
 
   /// Throws `OptionsError.exceedsMemory` when `scenario` needs more than half of `physicalMemory`.
   static func check(_ scenario: Scenario, physicalMemory: UInt64?) throws(OptionsError) {
@@ -22,19 +29,36 @@ enum MemoryBudget {
     if case .requests(let count) = scenario.stop, count < scenario.keys {
       options = "--requests \(count) × --payload-bytes \(scenario.payloadBytes)"
     }
+    if clientsBytes(scenario) >= payloadsBytes(scenario) {
+      options = "--concurrency \(scenario.concurrency) × \(text(bytes: clientBytes)) a client"
+    }
     throw .exceedsMemory(needed: needed, available: physicalMemory, options: options)
   }
 
   /// The bytes a measured window of `scenario` may hold at its peak, saturating rather than overflowing.
   static func estimatedBytes(_ scenario: Scenario) -> UInt64 {
+    let histograms =
+      UInt64(HistogramStripes.defaultCount(concurrency: scenario.concurrency) + 1)
+      * histogramSetBytes
+    let (partial, overflow) = payloadsBytes(scenario).addingReportingOverflow(
+      clientsBytes(scenario))
+    if overflow { return .max }
+    let (total, overflowTotal) = partial.addingReportingOverflow(histograms)
+    return overflowTotal ? .max : total
+  }
+
+  /// The cached payloads and their entries' bookkeeping, saturating.
+  private static func payloadsBytes(_ scenario: Scenario) -> UInt64 {
     var entries = UInt64(scenario.keys)
     if case .requests(let count) = scenario.stop { entries = min(entries, UInt64(count)) }
     let perEntry = UInt64(scenario.payloadBytes) &+ entryOverheadBytes
     let (payloads, overflow) = entries.multipliedReportingOverflow(by: perEntry)
-    if overflow { return .max }
-    let histograms = UInt64(scenario.concurrency) * histogramBytes
-    let (total, overflowTotal) = payloads.addingReportingOverflow(histograms)
-    return overflowTotal ? .max : total
+    return overflow ? .max : payloads
+  }
+
+  /// The clients' tasks and counters.
+  private static func clientsBytes(_ scenario: Scenario) -> UInt64 {
+    UInt64(scenario.concurrency) * clientBytes
   }
 
   /// `bytes` in binary units for a message, e.g. `640 TiB`, `23.4 GiB`.

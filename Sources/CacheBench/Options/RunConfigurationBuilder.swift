@@ -31,6 +31,10 @@ struct RunConfigurationBuilder {
   /// The thread counts `--threads` allows: enough to oversubscribe any machine cachebench runs on
   /// many times over, few enough that starting them per window stays cheap.
   static let threadCounts = 1...1_024
+  /// The client counts `--concurrency` allows. A client costs about 1 KB (its task and counters); the
+  /// latency histograms are shared (`HistogramStripes`), so the tool's memory grows with the clients
+  /// only by that (docs/cost-model.md). `MemoryBudget` still refuses what would not fit.
+  static let concurrencies = 1...100_000
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -68,7 +72,7 @@ struct RunConfigurationBuilder {
     case .seed:
       scenario.seed = try Parse.unsignedInteger(value, for: option)
     case .concurrency:
-      scenario.concurrency = try Parse.integer(value, for: option, in: 1...4_096)
+      scenario.concurrency = try Parse.integer(value, for: option, in: Self.concurrencies)
     case .threads:
       scenario.threads = try Parse.integer(value, for: option, in: Self.threadCounts)
     case .caller:

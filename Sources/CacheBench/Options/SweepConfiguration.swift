@@ -52,7 +52,8 @@ struct SweepConfigurationBuilder {
     case .shards:
       shardCounts = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
     case .concurrency:
-      concurrencies = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
+      concurrencies = try OptionValueParser.integerList(
+        value, for: option, in: RunConfigurationBuilder.concurrencies)
     case .threads:
       threadCounts = try OptionValueParser.integerList(
         value, for: option, in: RunConfigurationBuilder.threadCounts)

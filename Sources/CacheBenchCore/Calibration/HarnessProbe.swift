@@ -2,7 +2,7 @@
 /// a cache that answers at once without suspending (`AnswerAtOnceCache`).
 ///
 /// The figure covers claiming the index, computing the key, both clock reads, counting the outcome,
-/// recording latency, queue delay and service time into the client's histograms, and a `lookup` that
+/// recording latency, queue delay and service time into the window's histogram stripes (`HistogramStripes`), and a `lookup` that
 /// returns a ready value, called as the driver calls a design whose factory returns one concrete type:
 /// through the loop compiled for the cache's type (`CacheSpecialisation`), with the cache held as
 /// `any Cache` and opened once per round. Because the
@@ -35,11 +35,14 @@ enum HarnessProbe {
   /// `CacheSpecialisation` compiles it for the design's cache type.
   private static let clientLoop = CacheSpecialisation(for: AnswerAtOnceCache.self).clientLoop
 
-  /// The probe's client: its recorder, kept across rounds like a real client's, and what the rounds
-  /// allocated. Used by one task only.
+  /// The probe's client: its recorder, kept across rounds like a real client's and recording into
+  /// histogram stripes as a window's clients do, and what the rounds allocated. Used by one task only.
   private final class State {
     let cache: any Cache
-    var recorder = ClientRecorder()
+    var recorder = ClientRecorder(
+      stripes: HistogramStripes(
+        count: HistogramStripes.defaultCount(concurrency: 64), openLoop: false),
+      home: 0)
     private var fewestBytesPerRequest = Double.infinity
     private var everyRoundMeasured = true
 

@@ -19,16 +19,22 @@ extension BenchmarkDriver {
     ledger: FetchLedger? = nil,
     probe: SchedulingProbe? = nil, mainProbe: SchedulingProbe? = nil
   ) async -> WindowOutcome {
-    let progress: @Sendable () -> Int = { claims.claimed &+ (ledger?.fetchEvents ?? 0) }
+    let recorders =
+      recorders
+      ?? ClientRecorders(
+        count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity)
+    // A client returning is progress too: with 100,000 clients every request can be claimed long
+    // before the last clients, queued for a thread, have completed theirs.
+    let progress: @Sendable () -> Int = {
+      claims.claimed &+ (ledger?.fetchEvents ?? 0) &+ recorders.returnedClients
+    }
     return await Self.window(
       cache: cache, clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, keys: keys,
       operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
       decoder: decoder,
       claims: claims,
-      recorders: recorders
-        ?? ClientRecorders(
-          count: scenario.concurrency, schedule: schedule, rawLatencyCapacity: rawLatencyCapacity),
+      recorders: recorders,
       schedule: schedule, runStop: runStop, drain: drain,
       stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
       probes: [probe, mainProbe].compactMap { $0 })
@@ -46,7 +52,7 @@ extension BenchmarkDriver {
   }
 
   /// What a window polls to tell a hung cache from a slow one: a figure that moves whenever a request
-  /// is claimed or a fetch begins or ends.
+  /// is claimed, a fetch begins or ends, or a client returns.
   struct StallWatch: Sendable {
     var timeout: Duration
     var progress: @Sendable () -> Int
@@ -73,57 +79,101 @@ extension BenchmarkDriver {
     }
   }
 
-  /// The clients' recorders, made before the window opens and handed back as each client returns; a class
-  /// so every client task and the window share it. One window's recorders serve that window only.
+  /// The clients' recorders: the latency histograms they share (`HistogramStripes`), made before the window
+  /// opens, and the counters of each client, merged as it returns; a class so every client task and the
+  /// window share it. One window's recorders serve that window only.
   ///
-  /// A recorder's histograms take about 0.75 MiB, which a client making its own would allocate and zero
-  /// inside the window (48 MiB for 64 clients, seen in a window-exact dhat profile), and merging them as
-  /// clients return would run inside it too. So they are made before the clock starts, each client takes
-  /// its own (the slot is emptied, so the client's copy is the only one and stays unshared), and they
-  /// are merged only after the window has closed (`WindowOutcome.recorder`).
+  /// Per-client histograms took about 0.75 MiB a client (48 MiB for 64 clients, 3 GiB for 4,096); the
+  /// stripes take a fixed few MiB. A client's recorder allocates nothing (its histograms hold no
+  /// counters), so it is made as the client starts; only raw-latency room, when asked for, is reserved
+  /// here before the clock starts. A returning client's counters are added to the window's under the
+  /// lock, which costs a few dozen additions; the stripes are merged after the window has closed
+  /// (`finish`).
   final class ClientRecorders: Sendable {
     struct State {
-      var prepared: [ClientRecorder?]
-      var returned: [ClientRecorder] = []
+      /// Raw-latency room reserved per client, taken by the client; nil without raw latencies.
+      var rawRoom: [[RawLatencySample]?]?
+      var taken: [Bool]
+      /// The counters of every client that returned, merged.
+      var merged = ClientRecorder.mergeTarget
+      /// Requests of each client that returned, in the order they returned.
+      var requestsPerClient: [Int] = []
+      /// The raw samples of each client that returned.
+      var rawLatencies: [[RawLatencySample]] = []
     }
     let state: SanitizerVisibleMutex<State>
+    let stripes: HistogramStripes
 
-    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?) {
-      var prepared: [ClientRecorder?] = []
-      prepared.reserveCapacity(count)
-      for _ in 0..<count {
-        var recorder = ClientRecorder()
-        if schedule != nil { recorder.actualLatency = LatencyHistogram() }
-        if let rawLatencyCapacity {
+    /// Recorders for `count` clients, into `stripeCount` stripes (by default
+    /// `HistogramStripes.defaultCount`).
+    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?, stripeCount: Int? = nil)
+    {
+      stripes = HistogramStripes(
+        count: stripeCount ?? HistogramStripes.defaultCount(concurrency: count),
+        openLoop: schedule != nil)
+      var rawRoom: [[RawLatencySample]?]? = nil
+      if let rawLatencyCapacity {
+        rawRoom = (0..<count).map { _ in
           var samples: [RawLatencySample] = []
           samples.reserveCapacity(rawLatencyCapacity)
-          recorder.rawLatencies = samples
+          return samples
         }
-        prepared.append(recorder)
       }
-      state = SanitizerVisibleMutex(State(prepared: prepared))
-      state.withLock { $0.returned.reserveCapacity(count) }
+      var initial = State(rawRoom: rawRoom, taken: Array(repeating: false, count: count))
+      initial.requestsPerClient.reserveCapacity(count)
+      if rawLatencyCapacity != nil { initial.rawLatencies.reserveCapacity(count) }
+      state = SanitizerVisibleMutex(initial)
     }
 
     /// Client `index`'s recorder; each index is taken once.
+    ///
+    /// Not inlined, like `giveBack`: inlined into a client's task, every temporary copy of the 1.3 KB
+    /// recorder took room in the task's async frame, 14 KB a client (heaptrack, 5,000 clients), where
+    /// a call keeps them on the thread's stack.
+    @inline(never)
     func take(_ index: Int) -> ClientRecorder {
-      guard let recorder = state.withLock({ $0.prepared[index].take() }) else {
-        preconditionFailure("client \(index)'s recorder was taken twice")
+      var recorder = ClientRecorder(stripes: stripes, home: index)
+      let raw: [RawLatencySample]?? = state.withLock { state in
+        guard !state.taken[index] else { return nil }
+        state.taken[index] = true
+        return .some(state.rawRoom?[index].take())
       }
+      guard let raw else { preconditionFailure("client \(index)'s recorder was taken twice") }
+      recorder.rawLatencies = raw
       return recorder
     }
 
+    /// Adds a returning client's counters (and raw samples) to the window's.
+    @inline(never)
     func giveBack(_ recorder: ClientRecorder) {
-      state.withLock { $0.returned.append(recorder) }
+      var recorder = recorder
+      recorder.flushSamples()
+      let raw = recorder.rawLatencies.take()
+      state.withLock { state in
+        state.merged.merge(recorder)
+        state.requestsPerClient.append(recorder.requests)
+        if let raw { state.rawLatencies.append(raw) }
+      }
     }
 
-    /// The recorders handed back so far. Lets go of them, so they live only as long as the caller
-    /// keeps them.
-    func takeReturned() -> [ClientRecorder] {
-      state.withLock { state in
-        defer { state.returned = [] }
-        return state.returned
+    /// How many clients have returned so far: progress for the stall watch.
+    var returnedClients: Int { state.withLock { $0.requestsPerClient.count } }
+
+    /// What the clients that returned recorded, with the stripes' histograms merged in; `release` lets
+    /// the stripes free their counters (see `HistogramStripes.merge`). Taken once: the recorders are
+    /// let go of, so they live only as long as the caller keeps them.
+    func finish(release: Bool) -> (recorder: ClientRecorder, requestsPerClient: [Int]) {
+      var (recorder, requestsPerClient, raw) = state.withLock { state in
+        defer {
+          state.merged = .mergeTarget
+          state.requestsPerClient = []
+          state.rawLatencies = []
+        }
+        return (state.merged, state.requestsPerClient, state.rawLatencies)
       }
+      stripes.merge(into: &recorder, release: release)
+      if !raw.isEmpty { recorder.rawLatencies = Array(raw.joined()) }
+      return (recorder, requestsPerClient)
     }
   }
 
@@ -172,25 +222,17 @@ extension BenchmarkDriver {
             return false
           }
         }
-        for index in 0..<concurrency {
-          let arguments = ClientLoop.Arguments(
+        let plan = ClientPlan(
+          clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, cache: cache,
+          arguments: ClientLoop.Arguments(
             keys: keys, operations: operations, claims: claims, limit: limit,
             deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
-            runStop: windowStop)
+            runStop: windowStop),
+          recorders: recorders)
+        for index in 0..<concurrency {
           switch caller {
-          case .pool:
-            group.addTask {
-              var recorder = recorders.take(index)
-              await client(clientLoop, cache: cache, arguments, into: &recorder)
-              recorders.giveBack(recorder)
-              return true
-            }
-          case .main:
-            group.addTask {
-              await mainActorClient(
-                mainActorClientLoop, cache: cache, arguments, index: index, recorders: recorders)
-              return true
-            }
+          case .pool: group.addTask { await client(index, of: plan) }
+          case .main: group.addTask { await mainActorClient(index, of: plan) }
           }
         }
         var running = concurrency
@@ -230,33 +272,58 @@ extension BenchmarkDriver {
     // Joined before the memory reading, which needs their allocator caches flushed; a thread a stuck
     // client may still need is left to exit on its own.
     if drained { await executor?.shutdown() } else { executor?.abandon() }
-    let returned = recorders.takeReturned()
+    let returned = recorders.finish(release: drained)
     return WindowOutcome(
-      clientRecorders: returned, nanoseconds: elapsed,
-      undrainedClients: concurrency - returned.count,
+      recorder: returned.recorder, requestsPerClient: returned.requestsPerClient,
+      nanoseconds: elapsed, undrainedClients: concurrency - returned.requestsPerClient.count,
       wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
   }
 
   /// Client `index` of a `--caller main` window, isolated to the main actor, as is its loop
-  /// (`MainActorClientLoop`).
+  /// (`MainActorClientLoop`); otherwise as `client(_:of:)`.
   @MainActor
-  private static func mainActorClient(
-    _ clientLoop: MainActorClientLoop.Runner, cache: any Cache, _ arguments: ClientLoop.Arguments,
-    index: Int, recorders: ClientRecorders
-  ) async {
-    var recorder = recorders.take(index)
-    await clientLoop(cache, arguments, &recorder)
-    recorders.giveBack(recorder)
+  private static func mainActorClient(_ index: Int, of plan: ClientPlan) async -> Bool {
+    var recorder = plan.recorders.take(index)
+    await plan.mainActorClientLoop(plan.cache, plan.arguments, &recorder)
+    plan.recorders.giveBack(recorder)
+    return true
   }
 
-  /// One client: claims and issues requests until the window's limit or deadline, or a stop request,
-  /// recording into `recorder`, in the loop the design compiled for its cache type
-  /// (`CacheSpecialisation`).
+  /// Client `index`: claims and issues requests until the window's limit or deadline, or a stop
+  /// request, recording into its recorder from `plan.recorders`, in the loop the design compiled for
+  /// its cache type (`CacheSpecialisation`).
+  ///
+  /// Its recorder is taken, run and handed back here rather than in the child task's closure: there
+  /// the recorder, its copies and the loop's arguments made the closure's async frame 3,136 bytes and
+  /// its captured context a few hundred more, per client; the closure now captures one reference.
+  /// Returns true: the window's group tells its clients from the probe by it.
   @concurrent
-  private static func client(
-    _ clientLoop: ClientLoop.Runner, cache: any Cache, _ arguments: ClientLoop.Arguments,
-    into recorder: inout ClientRecorder
-  ) async {
-    await clientLoop(cache, arguments, &recorder)
+  private static func client(_ index: Int, of plan: ClientPlan) async -> Bool {
+    var recorder = plan.recorders.take(index)
+    await plan.clientLoop(plan.cache, plan.arguments, &recorder)
+    plan.recorders.giveBack(recorder)
+    return true
+  }
+
+  /// What every client of one window runs with, made once: a class, so each client task's closure
+  /// captures one reference and its index instead of a copy of each.
+  private final class ClientPlan: Sendable {
+    let clientLoop: ClientLoop.Runner
+    let mainActorClientLoop: MainActorClientLoop.Runner
+    let cache: any Cache
+    let arguments: ClientLoop.Arguments
+    let recorders: ClientRecorders
+
+    init(
+      clientLoop: @escaping ClientLoop.Runner,
+      mainActorClientLoop: @escaping MainActorClientLoop.Runner, cache: any Cache,
+      arguments: ClientLoop.Arguments, recorders: ClientRecorders
+    ) {
+      self.clientLoop = clientLoop
+      self.mainActorClientLoop = mainActorClientLoop
+      self.cache = cache
+      self.arguments = arguments
+      self.recorders = recorders
+    }
   }
 }

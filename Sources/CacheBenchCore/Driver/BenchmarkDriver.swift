@@ -147,11 +147,11 @@ package struct BenchmarkDriver: Sendable {
     let utilisation = IsolationUtilisation(
       domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
-    // Merged once the window has closed; the clients' own recorders are let go before the memory
-    // reading, which so holds only the merged one.
+    // The window's histogram stripes were merged and let go once it closed, so the memory reading
+    // holds only the merged recorder.
     let recorder = outcome.recorder
-    let clientSpread = ClientSpread(requestsPerClient: outcome.clientRecorders.map(\.requests))
-    outcome.clientRecorders = []
+    let clientSpread = ClientSpread(requestsPerClient: outcome.requestsPerClient)
+    outcome.requestsPerClient = []
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.

@@ -3,9 +3,9 @@
 /// The layout is HdrHistogram's: values below `subBucketCount` (2048 at three significant digits)
 /// have a counter each, and every power-of-two range above that is split into `subBucketHalfCount`
 /// equal sub-buckets, so a reported percentile is within 10^-`significantDigits` of the recorded
-/// value at every magnitude. Each client task records into its own histogram and the driver merges
-/// them afterwards, so the type does no synchronisation: it is a value whose only storage is one
-/// counts array, allocated in `init` and mutated in place by `record(_:)`.
+/// value at every magnitude. The type does no synchronisation: it is a value whose only storage is one
+/// counts array, allocated in `init` (or, for `unallocated(...)`, at the first merge into it) and
+/// mutated in place by `record(_:)`; whoever shares one (`HistogramStripes`) locks around it.
 ///
 /// Values above `highestTrackableValue` are never dropped. They are counted in the bucket that holds
 /// `highestTrackableValue` and in `saturatedCount`, while `min`, `max` and `mean` stay exact.
@@ -53,7 +53,11 @@ package struct LatencyHistogram: Sendable, Equatable {
   /// `highestTrackableValue` nanoseconds (default 2^40 ns, about 18 minutes).
   ///
   /// Memory is one `Int` per counter: 31,745 counters (about 250 KB) with the defaults.
-  init(highestTrackableValue: UInt64 = 1 << 40, significantDigits: Int = 3) {
+  /// `allocatingCounters` false leaves the counters empty, as `unallocated()` needs.
+  init(
+    highestTrackableValue: UInt64 = 1 << 40, significantDigits: Int = 3,
+    allocatingCounters: Bool = true
+  ) {
     precondition(
       (1...5).contains(significantDigits), "significantDigits \(significantDigits) is not in 1...5")
     precondition(highestTrackableValue > 0, "highestTrackableValue must be positive")
@@ -77,7 +81,39 @@ package struct LatencyHistogram: Sendable, Equatable {
     let subBucketIndex = Int(highestTrackableValue &>> UInt64(bucketIndex))
     topIndex =
       (bucketIndex + 1) << subBucketHalfCountMagnitude + subBucketIndex - subBucketHalfCount
-    counts = Array(repeating: 0, count: topIndex + 1)
+    counts = allocatingCounters ? Array(repeating: 0, count: topIndex + 1) : []
+  }
+
+  /// An empty histogram of the default layout that holds no counters yet: about 100 bytes instead of
+  /// 250 KB, for a recorder that never records into it (a client whose histograms are striped).
+  ///
+  /// Merging a non-empty histogram into it allocates its counters; recording into it directly is a
+  /// programming error and traps on the array bound.
+  ///
+  /// It allocates nothing: made as the default histogram with its counters dropped, it cost every
+  /// client of a window a 1 MiB allocation, zeroed and freed, as it started (dhat,
+  /// scripts/tests/dhat-check).
+  static func unallocated() -> LatencyHistogram {
+    LatencyHistogram(
+      highestTrackableValue: 1 << 40, significantDigits: 3, allocatingCounters: false)
+  }
+
+  /// Whether the counters are allocated; false only for an `unallocated()` histogram nothing was
+  /// merged into.
+  var hasCounters: Bool { !counts.isEmpty }
+
+  /// Same layout, same counts, same exact figures; an unallocated histogram equals an allocated one
+  /// that recorded nothing.
+  package static func == (left: LatencyHistogram, right: LatencyHistogram) -> Bool {
+    guard
+      left.highestTrackableValue == right.highestTrackableValue
+        && left.significantDigits == right.significantDigits
+        && left.totalCount == right.totalCount && left.saturatedCount == right.saturatedCount
+        && left.max == right.max && left.minimum == right.minimum && left.sumHigh == right.sumHigh
+        && left.sumLow == right.sumLow
+    else { return false }
+    if left.counts.count == right.counts.count { return left.counts == right.counts }
+    return left.counts.allSatisfy { $0 == 0 } && right.counts.allSatisfy { $0 == 0 }
   }
 
   /// True when nothing has been recorded.
@@ -125,10 +161,14 @@ package struct LatencyHistogram: Sendable, Equatable {
       highestTrackableValue == other.highestTrackableValue
         && significantDigits == other.significantDigits,
       "cannot merge histograms of different layouts")
-    if other.totalCount > 0 {
+    if counts.isEmpty {
+      // An `unallocated()` histogram takes the other's counters whole (shared until written), even
+      // when they are all zero, so a merge target holds counters after any allocated one is merged in.
+      counts = other.counts
+    } else if other.totalCount > 0 {
       // Only the buckets between `other`'s least and greatest values can hold counts: a run's
       // histograms span a few hundred of their tens of thousands of buckets, and a window merges
-      // every client's histograms at its end.
+      // every stripe's histograms at its end.
       let low = countsIndex(of: Swift.min(other.minimum, highestTrackableValue))
       let high = other.max > highestTrackableValue ? topIndex : countsIndex(of: other.max)
       counts.withUnsafeMutableBufferPointer { mine in

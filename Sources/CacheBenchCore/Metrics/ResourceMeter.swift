@@ -78,13 +78,18 @@ package struct ResourceMeter: Sendable {
 
   /// A line for stderr at the start of a run with `clients` client tasks: what the tool's own recorders
   /// weigh, and where that shows. Information, which a quiet run leaves out; nil when unknown.
+  ///
+  /// The clients share their latency histograms in stripes (`HistogramStripes`), so the figure depends on
+  /// the stripe count, which is at most 8, not on the clients.
   package func recorderNote(clients: Int) -> String? {
     guard let histogramBytes else { return nil }
-    let recorderTotal = clients * Self.histogramsPerClient * histogramBytes
-    return "each client's recorder holds \(Self.histogramsPerClient) histograms of"
-      + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(recorderTotal)) for \(clients)"
-      + " clients during a window:"
-      + " in peak_rss_bytes, not in bytes_per_entry"
+    let stripes = HistogramStripes.defaultCount(concurrency: clients)
+    let total = stripes * Self.histogramsPerRecorder * histogramBytes
+    let noun = stripes == 1 ? "stripe" : "stripes"
+    return
+      "the \(clients) clients share \(stripes) \(noun) of \(Self.histogramsPerRecorder) histograms of"
+      + " \(HumanUnits.bytes(histogramBytes)), \(HumanUnits.bytes(total)) during a window whatever the"
+      + " client count: in peak_rss_bytes, not in bytes_per_entry"
   }
 
   /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when
@@ -146,7 +151,7 @@ package struct ResourceMeter: Sendable {
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
       // The window's merged request recorder is allocated inside it and survives it as the result.
-      let recorderBytes = Self.histogramsPerClient * histogramBytes
+      let recorderBytes = Self.histogramsPerRecorder * histogramBytes
       let entryBytes = allocator.allocatedDeltaBytes - recorderBytes
       if entryBytes > 0 {
         usage.bytesPerEntry = Double(entryBytes) / Double(cachedEntries)
@@ -165,10 +170,10 @@ package struct ResourceMeter: Sendable {
     return usage
   }
 
-  /// Histograms each client's recorder holds (latency, actor wait, its busy part, actor service): what a
-  /// client costs in memory. The driver's `ClientRecorder` is built to this count; the meter charges it to the
-  /// recorders, not to the cache.
-  package static let histogramsPerClient = 4
+  /// Histograms a recorder holds (latency, actor wait, its busy part, actor service): a histogram stripe
+  /// of a window, and the merged recorder the window leaves. The driver's `ClientRecorder` and
+  /// `HistogramStripes` are built to this count; the meter charges them to the recorders, not to the cache.
+  package static let histogramsPerRecorder = 4
 
   private static let unflushedNote =
     "jemalloc columns are n/a: not every worker thread could flush its allocator cache in time"

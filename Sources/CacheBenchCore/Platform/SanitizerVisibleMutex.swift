@@ -38,4 +38,19 @@ public final class SanitizerVisibleMutex<Value: ~Copyable>: Sendable {
       return try body(&value)
     }
   }
+
+  /// Runs `body` with exclusive access to the value if the lock is free, as `Mutex.withLockIfAvailable`
+  /// does; returns nil, without waiting, when another thread holds it.
+  @inlinable
+  public func withLockIfAvailable<Result, E: Error>(
+    _ body: (inout sending Value) throws(E) -> sending Result
+  ) throws(E) -> sending Result? {
+    let identity = Unmanaged.passUnretained(self).toOpaque()
+    return try mutex.withLockIfAvailable {
+      (value: inout sending Value) throws(E) -> sending Result in
+      cachebench_tsan_acquire(identity)
+      defer { cachebench_tsan_release(identity) }
+      return try body(&value)
+    }
+  }
 }

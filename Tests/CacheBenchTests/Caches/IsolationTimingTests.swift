@@ -68,6 +68,8 @@ struct IsolationTimingTests {
     #expect(lookup.timing!.busyWait >= opened - issued, "the actor was busy the whole time held")
     var recorder = ClientRecorder()
     recorder.record(lookup.timing!, issued: issued)
+    // A request's timing is recorded with its latency.
+    recorder.recordLatency(request: 0, issued: issued, completed: issued, windowStart: 0)
     #expect(recorder.actorWait.totalCount == 1)
     #expect(recorder.actorWait.max >= opened - issued)
     #expect(recorder.actorBusyWait.max >= opened - issued)
@@ -136,10 +138,12 @@ struct IsolationTimingTests {
     #expect(timing.busyWait == IsolationTiming.unknownBusyWait)
     var recorder = ClientRecorder()
     recorder.record(timing, issued: 1_000)
+    recorder.recordLatency(request: 0, issued: 1_000, completed: 2_000, windowStart: 0)
     #expect(recorder.busyUntimed == 1)
     #expect(recorder.actorBusyWait.totalCount == 0)
     recorder.record(
       IsolationTiming(entered: 1_500, reentryWait: 0, service: 80, busyWait: 900), issued: 1_000)
+    recorder.recordLatency(request: 1, issued: 1_000, completed: 2_000, windowStart: 0)
     #expect(recorder.actorBusyWait.max == 500, "clamped to the 500 ns wait")
   }
 
@@ -187,6 +191,7 @@ struct IsolationTimingTests {
     #expect(timing.queueDelay(issued: 1_600) == 200, "an entry read before the issue counts as 0")
     var recorder = ClientRecorder()
     recorder.record(timing, issued: 1_000)
+    recorder.recordLatency(request: 0, issued: 1_000, completed: 2_000, windowStart: 0)
     #expect(recorder.actorWait.max == 700)
     #expect(recorder.actorService.max == 80)
   }

@@ -4,11 +4,11 @@ import Testing
 @testable import CacheBenchCore
 @testable import CacheBenchDesigns
 
-/// The recorders a window's clients record into: made before the window, one per client, taken out of
-/// their slot so the client's copy is unshared, and handed back unmerged.
+/// The recorders a window's clients record into: counters per client, merged as each returns, and
+/// latency histograms shared in a few stripes, merged when the window finishes.
 @Suite(.timeLimit(.minutes(2)))
 struct ClientRecordersTests {
-  @Test func eachClientTakesAPreparedRecorderWithItsRawLatencyRoomReserved() {
+  @Test func eachClientTakesARecorderWithItsRawLatencyRoomReservedAndNoHistogramCounters() {
     let recorders = BenchmarkDriver.ClientRecorders(
       count: 3, schedule: nil, rawLatencyCapacity: 500)
     for index in 0..<3 {
@@ -16,19 +16,28 @@ struct ClientRecordersTests {
       #expect(recorder.requests == 0)
       #expect((recorder.rawLatencies?.capacity ?? 0) >= 500)
       #expect(recorder.actualLatency == nil)
+      #expect(!recorder.latency.hasCounters && !recorder.actorWait.hasCounters)
+      #expect(recorder.stripes === recorders.stripes)
     }
   }
 
-  @Test func anOpenLoopWindowsRecordersKeepTheActualStartHistogram() {
+  @Test func anOpenLoopWindowsStripesKeepTheActualStartHistogram() {
     let schedule = OpenLoopSchedule(rate: 1000)
     let recorders = BenchmarkDriver.ClientRecorders(
       count: 1, schedule: schedule, rawLatencyCapacity: nil)
-    let recorder = recorders.take(0)
+    var recorder = recorders.take(0)
     #expect(recorder.actualLatency != nil)
     #expect(recorder.rawLatencies == nil)
+    recorder.recordOpenLoopLatency(
+      request: 0, intended: 10, issued: 40, completed: 100, windowStart: 0)
+    recorders.giveBack(recorder)
+    let merged = recorders.finish(release: true).recorder
+    #expect(merged.latency.max == 90)
+    #expect(merged.actualLatency?.max == 60)
+    #expect(merged.actualLatency?.totalCount == 1)
   }
 
-  @Test func handedBackRecordersAreTakenOnceAndMergedOnlyWhenAsked() {
+  @Test func returnedCountersAreMergedAndEachClientsRequestsKept() {
     let recorders = BenchmarkDriver.ClientRecorders(
       count: 2, schedule: nil, rawLatencyCapacity: nil)
     for (index, requests) in [(0, 3), (1, 4)] {
@@ -37,13 +46,75 @@ struct ClientRecordersTests {
       recorder.hits = requests - 1
       recorders.giveBack(recorder)
     }
-    let returned = recorders.takeReturned()
-    #expect(returned.map(\.requests).sorted() == [3, 4])
-    #expect(recorders.takeReturned().isEmpty)
-    let outcome = WindowOutcome(
-      clientRecorders: returned, nanoseconds: 1, undrainedClients: 0, wasStopped: false)
-    #expect(outcome.requests == 7)
-    #expect(outcome.recorder.requests == 7)
-    #expect(outcome.recorder.hits == 5)
+    #expect(recorders.returnedClients == 2, "a returning client is progress for the stall watch")
+    let finished = recorders.finish(release: true)
+    #expect(finished.requestsPerClient.sorted() == [3, 4])
+    #expect(finished.recorder.requests == 7)
+    #expect(finished.recorder.hits == 5)
+    #expect(recorders.finish(release: true).requestsPerClient.isEmpty)
+  }
+
+  /// Many clients over two stripes record what as many private recorders would have: the same
+  /// counts in the same buckets, the same exact min, max and mean.
+  @Test func stripedClientsRecordTheSameHistogramsAsPrivateRecorders() {
+    let clients = 10
+    let recorders = BenchmarkDriver.ClientRecorders(
+      count: clients, schedule: nil, rawLatencyCapacity: nil, stripeCount: 2)
+    var reference = ClientRecorder()
+    for index in 0..<clients {
+      var striped = recorders.take(index)
+      var own = ClientRecorder()
+      for request in 0..<50 {
+        let issued = UInt64(1_000 * request)
+        let timing = IsolationTiming(
+          entered: issued + UInt64(index * 37 + request), reentryWait: 0,
+          service: UInt64(request * 11), busyWait: UInt64(request))
+        let completed = issued + UInt64(index * 997 + request * 31)
+        striped.record(timing, issued: issued)
+        striped.recordLatency(
+          request: request, issued: issued, completed: completed, windowStart: 0)
+        own.record(timing, issued: issued)
+        own.recordLatency(request: request, issued: issued, completed: completed, windowStart: 0)
+      }
+      recorders.giveBack(striped)
+      reference.merge(own)
+    }
+    let merged = recorders.finish(release: true).recorder
+    #expect(merged.latency == reference.latency)
+    #expect(merged.actorWait == reference.actorWait)
+    #expect(merged.actorBusyWait == reference.actorBusyWait)
+    #expect(merged.actorService == reference.actorService)
+    #expect(merged.latency.totalCount == clients * 50)
+  }
+
+  /// A client whose home stripe is held records into the next free one and makes it its home, so it
+  /// does not wait for the holder.
+  @Test func aClientWhoseStripeIsHeldRecordsIntoTheNextFreeOne() {
+    let stripes = HistogramStripes(count: 3, openLoop: false)
+    var home = 1
+    var sample = RequestSample()
+    sample.latency = 500
+    stripes.holdingStripe(1) { stripes.record(sample, home: &home) }
+    #expect(home == 2)
+    var recorder = ClientRecorder.mergeTarget
+    stripes.merge(into: &recorder, release: true)
+    #expect(recorder.latency.totalCount == 1)
+    #expect(recorder.latency.max == 500)
+    #expect(recorder.latency.hasCounters && recorder.actorBusyWait.hasCounters)
+  }
+
+  @Test func releasedStripesHoldNoCountersAndAnUndrainedWindowKeepsThem() {
+    let stripes = HistogramStripes(count: 2, openLoop: false)
+    var recorder = ClientRecorder.mergeTarget
+    stripes.merge(into: &recorder, release: false)
+    #expect(stripes.allHoldCounters)
+    stripes.merge(into: &recorder, release: true)
+    #expect(!stripes.anyHoldsCounters)
+  }
+
+  @Test(arguments: [(1, 1), (2, 2), (64, 8), (100_000, 8)])
+  func stripeCountFollowsCoresAndNeverExceedsTheClients(clients: Int, atMost: Int) {
+    let count = HistogramStripes.defaultCount(concurrency: clients)
+    #expect(count >= 1 && count <= atMost && count <= clients)
   }
 }

@@ -114,7 +114,13 @@ struct ResourceMeterTests {
     #expect(notes.contains { $0.hasPrefix("peak_rss_bytes is sampled every 1.00ms") })
     #expect(notes.count == 2)
     #expect(
-      meter.recorderNote(clients: 64)?.contains("4 histograms of 256KiB, 64.0MiB for 64 clients")
+      meter.recorderNote(clients: 1)?.contains("share 1 stripe of 4 histograms of 256KiB, 1.00MiB")
+        == true)
+    let stripes = HistogramStripes.defaultCount(concurrency: 100_000)
+    #expect(
+      meter.recorderNote(clients: 100_000)?.contains(
+        "share \(stripes) stripes of 4 histograms of 256KiB, \(HumanUnits.bytes(stripes * 4 * 262_144))"
+      )
         == true)
     #expect(ResourceMeter.disabled.recorderNote(clients: 64) == nil)
   }

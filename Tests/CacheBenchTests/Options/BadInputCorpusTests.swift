@@ -52,7 +52,7 @@ struct BadInputCorpusTests {
     case .distribution, .caller: .word
     case .zipfTheta: .decimal
     case .seed: .seed
-    case .concurrency: .count(minimum: 1, maximum: 4_096)
+    case .concurrency: .count(minimum: 1, maximum: 100_000)
     case .threads: .count(minimum: 1, maximum: 1_024)
     case .requests: .count(minimum: 1, maximum: 1_000_000_000)
     case .duration, .deadline, .maxTime, .ttl: .duration(positive: true, tooLong: "1441m")

@@ -120,6 +120,7 @@ struct CommandLineParserTests {
     ValidOption("--seed", "18446744073709551615") { $0.seed = .max },
     ValidOption("--concurrency", "1") { $0.concurrency = 1 },
     ValidOption("--concurrency", "4096") { $0.concurrency = 4_096 },
+    ValidOption("--concurrency", "100000") { $0.concurrency = 100_000 },
     ValidOption("--threads", "1") { $0.threads = 1 },
     ValidOption("--threads", "1024") { $0.threads = 1_024 },
     ValidOption("--threads", "04") { $0.threads = 4 },

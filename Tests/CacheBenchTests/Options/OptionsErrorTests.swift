@@ -104,8 +104,8 @@ struct OptionsErrorTests {
       "invalid value '+3' for --keys: must be 1...10000000, digits only"),
     BadInput(
       ["--concurrency", "many"],
-      .invalidValue(option: .concurrency, value: "many", reason: "must be 1...4096, digits only"),
-      "invalid value 'many' for --concurrency: must be 1...4096, digits only"),
+      .invalidValue(option: .concurrency, value: "many", reason: "must be 1...100000, digits only"),
+      "invalid value 'many' for --concurrency: must be 1...100000, digits only"),
     BadInput(
       ["--requests", "1e3"],
       .invalidValue(

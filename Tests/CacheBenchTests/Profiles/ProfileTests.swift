@@ -309,8 +309,16 @@ struct ProfileTests {
     #expect(
       Set(names).isSuperset(of: [
         "ci.json", "callgrind.json", "example.json", "hot-key.json", "decode-heavy.json",
-        "zipf-mixed.json",
+        "zipf-mixed.json", "scale.json",
       ]))
+  }
+
+  /// The scale scenario of the cost model (docs/cost-model.md): 10,000 clients over a million keys.
+  @Test func theScaleProfileDrivesTenThousandClientsOverAMillionKeys() throws {
+    let path = try #require(Self.repositoryProfiles.first { $0.hasSuffix("/scale.json") })
+    let settings = try Profile.load(path: path).settings
+    #expect(settings.contains(OptionSetting(option: .concurrency, value: "10000")))
+    #expect(settings.contains(OptionSetting(option: .keys, value: "1000000")))
   }
 
   @Test(arguments: repositoryProfiles)
