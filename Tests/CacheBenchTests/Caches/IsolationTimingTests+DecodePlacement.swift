@@ -35,6 +35,13 @@ extension IsolationTimingTests {
     /// Whether the held decode ran on the cache's actor; nil before it ran.
     var decodedOnActor: Bool? { witness.onActor.withLock { $0 } }
 
+    /// Lets go of the cache the witness holds: the cache holds the decoder, whose closure holds the
+    /// witness, so until then the three keep each other alive (the address sanitizer's leak check
+    /// reported them, with the fetcher and its ledger, after the suite).
+    func release() {
+      witness.cache.withLock { $0 = nil }
+    }
+
     init(placement: DecodePlacement) {
       let (gate, witness) = (gate, witness)
       decoder = PayloadDecoder(steps: 16, placement: placement) { payload in
@@ -104,6 +111,7 @@ extension IsolationTimingTests {
     placement: DecodePlacement, actorIsFree: Bool
   ) async throws {
     let held = HeldDecode(placement: placement)
+    defer { held.release() }
     try await held.warm(0)
     let thread = await DedicatedThreadsExecutor.start(threadCount: 1, name: "cb-decoder")
     let (servedDuringDecode, opened, hit) = try await Self.onOwnThreads {
@@ -155,6 +163,7 @@ extension IsolationTimingTests {
     async throws
   {
     let held = HeldDecode(placement: placement)
+    defer { held.release() }
     let thread = await DedicatedThreadsExecutor.start(threadCount: 1, name: "cb-decoder")
     try await Self.onOwnThreads {
       let first = await held.startHeldDecode(on: thread)
