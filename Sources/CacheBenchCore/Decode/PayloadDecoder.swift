@@ -77,9 +77,7 @@ public struct PayloadDecoder: Sendable {
 
   /// Decodes `payload` here and now, returning a checksum of the work so the work is observable.
   public func decode(_ payload: Payload) -> UInt64 {
-    onDecode?(payload)
-    counter?.count(onActor: CurrentExecutor.isActor)
-    return Self.run(steps: steps, over: payload)
+    decode(payload, busy: nil)
   }
 
   /// Decodes `payload` and, when the decode ran on an actor's executor, adds its length to `busy`: the
