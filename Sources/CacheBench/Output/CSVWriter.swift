@@ -343,6 +343,13 @@ enum CSVWriter {
     Field(name: "decode_on_actor_share") {
       $0.result.decodeOnActorShare.map { DecimalText.fixed($0, fractionDigits: 4) } ?? ""
     },
+    // The hand-written coalescing actor's hit (calibration) and the untimed hit path against it.
+    Field(name: "hit_path_untimed_reference_ratio") {
+      ratio($0.calibration?.untimedReferenceRatio(of: $0.result.variant))
+    },
+    Field(name: "floor_reference_coalescing_hit_ns") {
+      cost($0.calibration?.referenceCoalescingHit)
+    },
   ]
 
   /// A main-actor figure of `row`: empty for clients that were not on the main actor, `n/a` when no

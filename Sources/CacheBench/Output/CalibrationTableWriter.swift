@@ -11,7 +11,7 @@ enum CalibrationTableWriter {
   /// first the bare mechanism, then ("with timing") the mechanism plus the measurement overhead of the
   /// timed actor call, which every timed hit pays inside its isolation; then the untimed hit path, whose
   /// isolation reads no clock, against the bare mechanism: the design's own work with the harness's
-  /// measurement taken out of both sides.
+  /// measurement taken out of both sides; and that against the hit of a hand-written coalescing actor.
   static func render(_ calibration: Calibration) -> String {
     var mechanisms = TextTable(columns: [
       .init(header: "mechanism", alignment: .left),
@@ -28,6 +28,10 @@ enum CalibrationTableWriter {
         "as the caches time a call: +\(cost(calibration.timingOverhead)) measurement overhead",
       ],
       ["actor-to-actor call", cost(calibration.actorToActorCall), "from inside another actor"],
+      [
+        "reference hit", cost(calibration.referenceCoalescingHit),
+        "a hand-written coalescing actor's hit, untimed",
+      ],
       ["Mutex op, uncontended", cost(calibration.mutexUncontended), "withLock, one thread"],
       [
         "Mutex op, contended", calibration.mutexContended.map(cost) ?? "n/a",
@@ -53,6 +57,7 @@ enum CalibrationTableWriter {
       .init(header: "with timing", alignment: .right),
       .init(header: "untimed", alignment: .right),
       .init(header: "vs floor", alignment: .right),
+      .init(header: "vs reference", alignment: .right),
     ])
     for hitPath in calibration.hitPaths {
       let variant = Variant(design: hitPath.design, decode: .noDecode, shards: hitPath.shards)
@@ -61,6 +66,7 @@ enum CalibrationTableWriter {
         multiple(calibration.timedHitPathRatio(of: variant)),
         hitPath.untimedNanoseconds.map(cost) ?? "n/a",
         multiple(calibration.untimedHitPathRatio(of: variant)),
+        multiple(calibration.untimedReferenceRatio(of: variant)),
       ])
     }
     return mechanisms.render() + "\n" + hitPaths.render()

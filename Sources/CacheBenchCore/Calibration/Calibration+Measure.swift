@@ -48,9 +48,10 @@ extension Calibration {
         CalibrationProbes.mutexUncontended(budget: budget),
         CalibrationProbes.taskCreation(budget: budget),
         harness.round,
+        await CalibrationProbes.referenceCoalescingHit(budget: budget),
       ] + hitPathRounds.compactMap { $0 }
     let best = await CalibrationProbes.bestOfInterleavedRounds(probes, rounds: budget.rounds)
-    var measuredHitPaths = best.dropFirst(9).makeIterator()
+    var measuredHitPaths = best.dropFirst(10).makeIterator()
     let hitPathFigures = hitPaths.indices.map { index in
       let figures = hitPathRounds[(2 * index)...(2 * index + 1)].map { round in
         round == nil ? nil : measuredHitPaths.next().flatMap { $0.isFinite ? $0 : nil }
@@ -74,7 +75,8 @@ extension Calibration {
       clockRead: best[0], histogramRecord: best[1], asyncCall: best[2], emptyActorCall: best[3],
       timedActorCall: best[4], actorToActorCall: best[5], mutexUncontended: best[6],
       mutexContended: contended.nanoseconds, contendedConcurrency: concurrency,
-      contendingTasks: contended.tasks, taskCreation: best[7], sleepOvershoots: overshoots,
+      contendingTasks: contended.tasks, taskCreation: best[7],
+      referenceCoalescingHit: best[9], sleepOvershoots: overshoots,
       harness: HarnessCost(
         nanosecondsPerRequest: best[8],
         allocatedBytesPerRequest: harness.allocatedBytesPerRequest()),

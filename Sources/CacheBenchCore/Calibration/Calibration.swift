@@ -33,6 +33,10 @@ package struct Calibration: Sendable, Equatable {
   /// Creating an unstructured `Task` that returns at once, running it, and awaiting its value, amortised
   /// over a batch.
   package var taskCreation: Double
+  /// A hit of the coalescing actor its users write by hand (`ReferenceCoalescingActor`): an isolated
+  /// async method over a `Dictionary`, untimed. What a design's untimed hit path is read against; NaN
+  /// when its lookups did not all hit.
+  package var referenceCoalescingHit: Double
   /// How late `Task.sleep` wakes, for each target duration measured.
   package var sleepOvershoots: [SleepOvershoot]
   /// What the driver costs per request around `lookup`.
@@ -141,6 +145,16 @@ package struct Calibration: Sendable, Equatable {
     guard let hitPath = untimedHitPath(of: variant) else { return nil }
     let floor = cost(of: Self.floorMechanism(of: variant.design))
     return floor > 0 ? hitPath / floor : nil
+  }
+
+  /// `variant`'s untimed hit path as a multiple of the hand-written coalescing actor's hit
+  /// (`referenceCoalescingHit`): 1 means the design's own work on a hit costs what the actor its users
+  /// would write costs, so no weight of cachebench's is left in it.
+  package func untimedReferenceRatio(of variant: Variant) -> Double? {
+    guard let hitPath = untimedHitPath(of: variant), referenceCoalescingHit.isFinite,
+      referenceCoalescingHit > 0
+    else { return nil }
+    return hitPath / referenceCoalescingHit
   }
 
   /// `variant`'s hit path as a multiple of its floor mechanism with the `IsolationTiming` measurement

@@ -119,6 +119,25 @@ enum CalibrationProbes {
     }
   }
 
+  /// A hit of the coalescing actor a developer writes by hand: an isolated async method over a
+  /// `Dictionary` of ready payloads and one of fetches in flight, with no timing and none of cachebench's
+  /// interface (`ReferenceCoalescingActor`). The reference a design's untimed hit path is read against:
+  /// what the mechanism costs as people write it, measured in the same run.
+  static func referenceCoalescingHit(budget: CalibrationBudget) async -> ProbeRound {
+    let cache = ReferenceCoalescingActor()
+    _ = try? await cache.value(for: 0)
+    let operations = budget.operations(scaledBy: 1)
+    return {
+      var served = 0
+      let start = MonotonicClock.now()
+      for _ in 0..<operations {
+        if let value = try? await cache.value(for: 0), value.key == 0 { served &+= 1 }
+      }
+      let nanoseconds = mean(since: start, operations: operations)
+      return served == operations ? nanoseconds : .nan
+    }
+  }
+
   /// Creating an unstructured task that returns at once, letting it run, and awaiting its value, amortised
   /// over a batch created back to back (the way a coalescing cache starts a fetch task).
   static func taskCreation(budget: CalibrationBudget) -> ProbeRound {
@@ -231,6 +250,26 @@ private actor CounterActor {
     let start = MonotonicClock.now()
     for _ in 0..<times { await target.increment() }
     return MonotonicClock.now() &- start
+  }
+}
+
+/// The smallest coalescing cache, as its users write one: a ready value is served, a key in flight awaits
+/// its fetch, and a miss stores its fetch before its first suspension. Keys are `Int` in a `Dictionary`
+/// (SipHash), the state is the actor's stored properties (checked for exclusive access at run time), and
+/// the fetch makes a 64-byte payload at once.
+private actor ReferenceCoalescingActor {
+  private var ready: [Int: Payload] = [:]
+  private var loading: [Int: Task<Payload, any Error>] = [:]
+
+  func value(for key: Int) async throws -> Payload {
+    if let value = ready[key] { return value }
+    if let task = loading[key] { return try await task.value }
+    let task = Task<Payload, any Error> { Payload(key: key, count: 64) }
+    loading[key] = task
+    let value = try await task.value
+    ready[key] = value
+    loading[key] = nil
+    return value
   }
 }
 

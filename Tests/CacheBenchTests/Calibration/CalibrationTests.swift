@@ -22,7 +22,7 @@ struct CalibrationTests {
       calibration.clockRead, calibration.histogramRecord, calibration.asyncCall,
       calibration.emptyActorCall, calibration.timedActorCall, calibration.actorToActorCall,
       calibration.mutexUncontended, calibration.taskCreation,
-      calibration.harness.nanosecondsPerRequest,
+      calibration.harness.nanosecondsPerRequest, calibration.referenceCoalescingHit,
     ]
     for figure in figures {
       #expect(figure > 0 && figure.isFinite)

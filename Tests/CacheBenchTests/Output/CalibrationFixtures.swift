@@ -7,7 +7,7 @@ enum CalibrationFixtures {
   static let roundFigures = Calibration(
     clockRead: 12, histogramRecord: 4, asyncCall: 20, emptyActorCall: 50, timedActorCall: 80,
     actorToActorCall: 120, mutexUncontended: 5, mutexContended: 400, contendedConcurrency: 4,
-    contendingTasks: 2, taskCreation: 900,
+    contendingTasks: 2, taskCreation: 900, referenceCoalescingHit: 100,
     sleepOvershoots: [
       .init(target: 50_000, overshoot: 60_000), .init(target: 1_000_000, overshoot: 70_000),
       .init(target: 10_000_000, overshoot: nil),
