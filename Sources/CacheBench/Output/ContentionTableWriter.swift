@@ -6,7 +6,7 @@ import CacheBenchCore
 /// actor's doing), how long requests spent inside the isolation (`actor_service`), the busiest isolation
 /// domain's share of the window (`actor_utilisation_max`, with the mean over shards), the share of
 /// decodes that ran on an actor (`decode_on_actor_share`, checked at run time at each decode; `n/a` with
-/// no decode), and the uncontended hit path as a multiple of its floor.
+/// no decode), and the design's own uncontended hit path (untimed) as a multiple of its floor.
 ///
 /// For `mutex` the isolation is the lock: wait is the lock wait, service the hold time. Latencies are in
 /// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`. The p99.9 and
@@ -40,7 +40,6 @@ enum ContentionTableWriter {
       let variant = group.variant
       let timed = group.measurements.allSatisfy(\.isolationTimed)
       let busyTimed = group.measurements.allSatisfy(\.busyWaitTimed)
-      let hitPath = calibration?.hitPath(of: variant)
       table.rows.append(
         [variant.name, variant.decode.rawValue]
           + spectrum(group, \.actorWait, known: timed)
@@ -49,11 +48,32 @@ enum ContentionTableWriter {
           + spectrum(group, \.actorService, known: timed) + [
             utilisation(group),
             onActorShare(group),
-            hitPath.map(CalibrationTableWriter.cost) ?? "n/a",
-            calibration.map { CalibrationTableWriter.floorRatioText($0, variant) } ?? "n/a",
-          ])
+          ] + hitPath(of: variant, in: calibration))
     }
     return table.render()
+  }
+
+  /// The design's own hit path and its multiple of the floor: untimed (`HitPath.untimedNanoseconds`),
+  /// the design's work without the clock reads that time every request of the run, which the floor
+  /// summary gives (`timed +…`); the timed hit, said so, for a design that keeps no busy totals.
+  private static func hitPath(of variant: Variant, in calibration: Calibration?) -> [String] {
+    guard let calibration else { return ["n/a", "n/a"] }
+    let floor = Calibration.floorMechanism(of: variant.design).name
+    if let untimed = calibration.untimedHitPath(of: variant),
+      let ratio = calibration.untimedHitPathRatio(of: variant)
+    {
+      return [
+        CalibrationTableWriter.cost(untimed),
+        DecimalText.fixed(ratio, fractionDigits: 2) + "× " + floor,
+      ]
+    }
+    guard let timed = calibration.hitPath(of: variant),
+      let ratio = calibration.hitPathRatio(of: variant)
+    else { return ["n/a", "n/a"] }
+    return [
+      CalibrationTableWriter.cost(timed),
+      DecimalText.fixed(ratio, fractionDigits: 2) + "× " + floor + ", timed",
+    ]
   }
 
   /// The busiest domain's share as a percentage, with the mean when there are several domains; medians

@@ -26,9 +26,9 @@ struct ContentionTableWriterTests {
       [naive, sharded], calibration: CalibrationFixtures.roundFigures)
     let expected = """
       variant     decode   wait p50  wait p99  busy p50  busy p99  sched p50  sched p99  service p50  service p99                   util  on actor  hit path  vs floor
-      ----------  -------  --------  --------  --------  --------  ---------  ---------  -----------  -----------  ---------------------  --------  --------  ---------------------
-      naive       inside     2.50ms    2.50ms    1.00ms    1.00ms     2.00ms     2.00ms        200µs        200µs                  75.0%    100.0%   110.0ns  2.2× empty actor call
-      sharded(8)  outside    1.50µs    1.50µs       0ns       0ns        n/a        n/a        250ns        250ns  50.0% max, 10.0% mean      0.0%   150.0ns  3.0× empty actor call
+      ----------  -------  --------  --------  --------  --------  ---------  ---------  -----------  -----------  ---------------------  --------  --------  ----------------------
+      naive       inside     2.50ms    2.50ms    1.00ms    1.00ms     2.00ms     2.00ms        200µs        200µs                  75.0%    100.0%    80.0ns  1.60× empty actor call
+      sharded(8)  outside    1.50µs    1.50µs       0ns       0ns        n/a        n/a        250ns        250ns  50.0% max, 10.0% mean      0.0%   120.0ns  2.40× empty actor call
 
       """
     #expect(text == expected)
@@ -46,6 +46,12 @@ struct ContentionTableWriterTests {
       measured.hasSuffix(
         "mutex    none           -         -         -         -        n/a        n/a            -            -   n/a       n/a       n/a  n/a\n"
       ))
+    var timedOnly = CalibrationFixtures.roundFigures
+    timedOnly.hitPaths = [.init(design: .mutex, shards: 1, nanoseconds: 50)]
+    #expect(
+      ContentionTableWriter.render([mutex], calibration: timedOnly).hasSuffix(
+        "   50.0ns  2.00× async call + Mutex op, timed\n"),
+      "a design without busy totals shows its timed hit, and says so")
     let uncalibrated = ContentionTableWriter.render([mutex], calibration: nil)
     #expect(uncalibrated.hasSuffix("-            -   n/a       n/a       n/a  n/a\n"))
   }
