@@ -13,7 +13,10 @@ import Foundation
 ///
 /// It opens the FIFOs as perf does (the acknowledgement FIFO read-write, so writes to it never block) and reads
 /// on a thread of its own until the writer closes the control FIFO; `commands()` then returns everything read,
-/// in order. A bounded poll (30 s without any byte) ends the reader if the code under test never closes.
+/// in order. A bounded poll ends the reader if the code under test never closes: 150 s without any byte,
+/// beyond the suite's 2-minute time limit, because a driver run under a full suite on 2 cores has taken
+/// over 30 s to write its first command (an earlier 30 s bound ended the reader first, and every
+/// handshake then timed out).
 final class FakePerfControlReader: Sendable {
   /// How the fake answers each command.
   enum Reply: Sendable {
@@ -75,7 +78,7 @@ final class FakePerfControlReader: Sendable {
     var pending: [UInt8] = []
     reading: while true {
       var poller = pollfd(fd: controlDescriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, 30_000)
+      let ready = poll(&poller, 1, 150_000)
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else { break }
       var buffer = [UInt8](repeating: 0, count: 256)
