@@ -85,6 +85,12 @@ package final class HistogramStripes: Sendable {
   /// How many stripes there are.
   var count: Int { stripes.count }
 
+  /// Requests recorded into the stripes so far (clients flush every few requests): progress for the
+  /// stall watch, which reads it about once a second, taking each stripe's lock in turn.
+  var recordedRequests: Int {
+    stripes.reduce(0) { total, stripe in total &+ stripe.withLock { $0.latency.totalCount } }
+  }
+
   /// Records `samples` into the first free stripe from `home` on, and makes that stripe `home`.
   func record(_ samples: UnsafeBufferPointer<RequestSample>, home: inout Int) {
     var index = home

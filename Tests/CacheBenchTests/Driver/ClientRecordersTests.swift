@@ -54,6 +54,23 @@ struct ClientRecordersTests {
     #expect(recorders.finish(release: true).requestsPerClient.isEmpty)
   }
 
+  @Test func requestsFlushedIntoTheStripesAreProgressBeforeAnyClientReturns() {
+    let recorders = BenchmarkDriver.ClientRecorders(
+      count: 2, schedule: nil, rawLatencyCapacity: nil, stripeCount: 2)
+    var recorder = recorders.take(0)
+    #expect(recorders.stripes.recordedRequests == 0)
+    let batch = ClientRecorder.bufferedSampleCount
+    for request in 0..<(2 * batch) {
+      recorder.recordLatency(
+        request: request, issued: UInt64(request), completed: UInt64(request) + 100,
+        windowStart: 0)
+    }
+    // Two full batches flushed, and no client has returned.
+    #expect(recorders.stripes.recordedRequests == 2 * batch)
+    #expect(recorders.returnedClients == 0)
+    recorders.giveBack(recorder)
+  }
+
   /// Many clients over two stripes record what as many private recorders would have: the same
   /// counts in the same buckets, the same exact min, max and mean.
   @Test func stripedClientsRecordTheSameHistogramsAsPrivateRecorders() {
