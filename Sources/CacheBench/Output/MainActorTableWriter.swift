@@ -3,8 +3,9 @@ import CacheBenchCore
 /// Renders, for a run whose clients were on the main actor (`--caller main`), how responsive the main
 /// actor stayed per variant: how long a trivial main-actor job waited to start (`main_delay`), and the
 /// waits a user would see as hitches (over 16 ms) and hangs (over 250 ms). Empty for pool clients, whose
-/// runs have no main-actor probe. A variant measured several times shows its first repetition's figures,
-/// which are counts of one window; the CSV has the medians.
+/// runs have no main-actor probe. A variant measured several times shows the median of each figure over
+/// its repetitions, like the other tables (a count's median may end in .5); `-` when some repetition took
+/// no sample, `n/a` when one had no probe.
 enum MainActorTableWriter {
   /// The table for `repeated`, one row per variant in the order given, after a blank line; empty unless
   /// `caller` is the main actor.
@@ -22,21 +23,44 @@ enum MainActorTableWriter {
     ])
     for group in repeated {
       let variant = group.variant
-      let name = variant.name
-      guard let figures = group.measurements.first?.mainActorResponsiveness else {
-        table.rows.append([name, variant.decode.rawValue] + Array(repeating: "n/a", count: 6))
+      guard group.measurements.allSatisfy({ $0.mainActorResponsiveness != nil }) else {
+        table.rows.append(
+          [variant.name, variant.decode.rawValue] + Array(repeating: "n/a", count: 6))
         continue
       }
-      let delay = figures.delay
-      let sampled = delay.totalCount > 0
-      table.rows.append([
-        name, variant.decode.rawValue,
-        sampled ? HumanUnits.latency(nanoseconds: delay.value(atPercentile: 50)) : "-",
-        sampled ? HumanUnits.latency(nanoseconds: delay.value(atPercentile: 99)) : "-",
-        sampled ? HumanUnits.latency(nanoseconds: delay.max) : "-",
-        String(figures.hitches), String(figures.hangs), String(delay.totalCount),
-      ])
+      let delays = [50.0, 99].map { percentile in
+        group.median { result in
+          result.mainActorResponsiveness.flatMap { figures in
+            figures.delay.isEmpty
+              ? nil : Double(figures.delay.value(atPercentile: percentile))
+          }
+        }
+      }
+      let longest = group.median { result in
+        result.mainActorResponsiveness.flatMap { $0.delay.isEmpty ? nil : Double($0.delay.max) }
+      }
+      table.rows.append(
+        [variant.name, variant.decode.rawValue]
+          + (delays + [longest]).map { $0.map(latency) ?? "-" }
+          + [
+            count(group) { $0.hitches }, count(group) { $0.hangs },
+            count(group) { $0.delay.totalCount },
+          ])
     }
     return "\n" + table.render()
+  }
+
+  private static func latency(_ nanoseconds: Double) -> String {
+    HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded()))
+  }
+
+  /// The median over the repetitions of a count of each window's probe: whole, or ending in .5.
+  private static func count(
+    _ group: VariantRepetitions, _ figure: (MainActorResponsiveness) -> Int
+  ) -> String {
+    guard let median = group.median({ $0.mainActorResponsiveness.map { Double(figure($0)) } })
+    else { return "n/a" }
+    return median == median.rounded()
+      ? String(Int(median)) : DecimalText.fixed(median, fractionDigits: 1)
   }
 }
