@@ -12,6 +12,11 @@ public enum WaitCancellation {
   /// Whether the current task is a request to cancel once it waits.
   @TaskLocal public static var isArmed = false
 
+  /// The marked request the current task runs, or inherited from (an unstructured task copies it), in
+  /// a run that measures decodes after cancellation; nil in every other task. What tells a decode in the
+  /// request's own task from one in an entry's task (`ArmedRequest`).
+  @TaskLocal static var armedRequest: ArmedRequest? = nil
+
   /// Cancels the current task if it is an armed request; a caches' hook, called before awaiting a fetch.
   @inlinable
   public static func waitBegins() {
@@ -20,12 +25,46 @@ public enum WaitCancellation {
   }
 
   /// Looks `key` up in `cache` from a child task that is cancelled as soon as the lookup waits.
-  @inlinable
   public static func cancelledLookup<C: Cache>(_ key: Int, in cache: C) async throws -> CacheLookup
   {
-    try await $isArmed.withValue(true) {
-      async let lookup = cache.lookup(key)
+    let armed = ArmedRequest(moment: .wait)
+    return try await $armedRequest.withValue(armed) {
+      try await $isArmed.withValue(true) {
+        async let lookup = ownLookup(key, in: cache, armed: armed, decoder: nil)
+        return try await lookup
+      }
+    }
+  }
+
+  /// Looks `key` up in `cache` from a child task that its own decode cancels after its first chunk
+  /// (`CancelMoment.decode`): in the cache, where the design decodes in its caller's task, or, with
+  /// `decoder` (callers decode outside the cache), in the child after the lookup, whose result then
+  /// carries the decode. A child whose lookup returns after its task was cancelled ends with
+  /// `CancellationError`, as a cancelled waiter does; one that was never cancelled (its design decoded
+  /// in another task, or not at all) is served.
+  @usableFromInline
+  static func lookupCancelledInDecode<C: Cache>(
+    _ key: Int, in cache: C, decoder: PayloadDecoder?
+  ) async throws -> CacheLookup {
+    let armed = ArmedRequest(moment: .decode)
+    return try await $armedRequest.withValue(armed) {
+      async let lookup = ownLookup(key, in: cache, armed: armed, decoder: decoder)
       return try await lookup
     }
+  }
+
+  /// The marked request's own task: claims it, looks up, and decodes outside the cache with `decoder`.
+  private static func ownLookup<C: Cache>(
+    _ key: Int, in cache: C, armed: ArmedRequest, decoder: PayloadDecoder?
+  ) async throws -> CacheLookup {
+    armed.claim()
+    defer { armed.release() }
+    var lookup = try await cache.lookup(key)
+    if let decoder {
+      let decoded = try decoder.decodeUnlessCancelled(lookup.value.payload, busy: nil)
+      lookup.value = CachedValue(payload: lookup.value.payload, decoded: decoded)
+    }
+    if armed.moment == .decode { try Task.checkCancellation() }
+    return lookup
   }
 }

@@ -21,26 +21,42 @@ public struct PayloadDecoder: Sendable {
   /// Runs at the start of every decode, in the decode's own context; tests block it on a gate to hold a
   /// decode in progress. Nil outside tests.
   let onDecode: (@Sendable (Payload) -> Void)?
+  /// Set in a run that cancels requests (`--cancel-rate`): times every decode, and a decode in a marked
+  /// request's own task checks for cancellation between chunks (`PayloadDecoder+Cancellation.swift`).
+  /// Nil otherwise, so a run without cancellations decodes exactly as before.
+  let cancellation: DecodeCancellation?
 
   init(
     steps: Int, placement: DecodePlacement = .inside, counter: DecodeCounter? = nil,
-    onDecode: (@Sendable (Payload) -> Void)? = nil
+    cancellation: DecodeCancellation? = nil, onDecode: (@Sendable (Payload) -> Void)? = nil
   ) {
     precondition(steps >= 0)
     self.steps = steps
     self.placement = placement
     self.counter = counter
+    self.cancellation = cancellation
     self.onDecode = onDecode
   }
 
   /// This decoder's work, counted by `counter`.
   func counted(by counter: DecodeCounter) -> PayloadDecoder {
-    PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
+    PayloadDecoder(
+      steps: steps, placement: placement, counter: counter, cancellation: cancellation,
+      onDecode: onDecode)
   }
 
   /// This decoder's work, run where `placement` says.
   func placed(_ placement: DecodePlacement) -> PayloadDecoder {
-    PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
+    PayloadDecoder(
+      steps: steps, placement: placement, counter: counter, cancellation: cancellation,
+      onDecode: onDecode)
+  }
+
+  /// This decoder's work, its cancellations measured by `cancellation` (nil: not measured).
+  func measuringCancellation(by cancellation: DecodeCancellation?) -> PayloadDecoder {
+    PayloadDecoder(
+      steps: steps, placement: placement, counter: counter, cancellation: cancellation,
+      onDecode: onDecode)
   }
 
   /// A decoder whose `decode` takes about `cost` on this machine.
@@ -86,6 +102,12 @@ public struct PayloadDecoder: Sendable {
     onDecode?(payload)
     let onActor = CurrentExecutor.isActor
     counter?.count(onActor: onActor)
+    if let cancellation {
+      // Never stops: the caller of this form keeps whatever it returns.
+      return decodeMeasured(
+        payload, busy: onActor ? busy : nil, by: cancellation, stopsAtCheckpoint: false)
+        ?? 0
+    }
     guard let busy, onActor else { return Self.run(steps: steps, over: payload) }
     let segment = busy.enter()
     let decoded = Self.run(steps: steps, over: payload)
@@ -93,7 +115,7 @@ public struct PayloadDecoder: Sendable {
     return decoded
   }
 
-  private static func run(steps: Int, over payload: Payload) -> UInt64 {
+  static func run(steps: Int, over payload: Payload) -> UInt64 {
     payload.bytes.withUnsafeBufferPointer { bytes in
       var hash: UInt64 = 0xCBF2_9CE4_8422_2325
       guard !bytes.isEmpty else { return hash }

@@ -29,6 +29,11 @@ package struct Scenario: Sendable, Equatable {
   package var invalidateRate: Double = 0
   /// Share of reads whose caller is cancelled while waiting for a fetch, `0...1`.
   package var cancelRate: Double = 0
+  /// When a marked read is cancelled (`--cancel-at`): once it waits, or in its own decode.
+  package var cancelMoment: CancelMoment = .wait
+  /// Chunks between the cancellation checks of a marked request's own decode (`--decode-checkpoint`);
+  /// 0 for none. Applies only where requests are cancelled (`cancelRate > 0`).
+  package var decodeCheckpoint: Int = 0
   /// Share of operations that write their key through a repository design, `0...1`.
   package var writeRate: Double = 0
 
@@ -46,7 +51,8 @@ package struct Scenario: Sendable, Equatable {
   /// What each operation of the run does, derived from the rates and the seed.
   var operations: OperationMix {
     OperationMix(
-      invalidateRate: invalidateRate, cancelRate: cancelRate, writeRate: writeRate, seed: seed)
+      invalidateRate: invalidateRate, cancelRate: cancelRate, writeRate: writeRate,
+      cancelMoment: cancelMoment, seed: seed)
   }
   /// Latency distribution, failures, cancellation and pool limit of the fake fetcher.
   package var fetcher = FetcherSettings()
