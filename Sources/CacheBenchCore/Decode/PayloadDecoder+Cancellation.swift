@@ -6,6 +6,12 @@
 /// chunks a decode in a marked request's own task reads its task's cancellation flag (one load), and
 /// every `checkpoint` chunks, once the flag is set, it stops. Where a cancelled request's decode runs
 /// to its end, the work after the cancellation is what a checkpoint could have saved.
+///
+/// The times are the decoding thread's CPU time (`ThreadCPUClock`): the decode is synchronous, so it
+/// runs on one thread from start to end, and its CPU excludes the time the thread was preempted on a
+/// loaded machine. A cancellation from outside during the decode (not one the harness makes) is seen at
+/// the next chunk boundary, so its waste is short by less than one chunk; the harness's own are exact
+/// (before the decode: its start; `CancelMoment.decode`: the instant it cancels).
 extension PayloadDecoder {
   /// Decodes `payload` as `decode(_:)` does, except in a run that cancels requests: a decode in a
   /// cancelled request's own task stops at its next checkpoint (`--decode-checkpoint`), and throws
@@ -46,25 +52,25 @@ extension PayloadDecoder {
     let segment = busy?.enter()
     defer { if let busy, let segment { busy.close(segment) } }
     let armed = WaitCancellation.armedRequest
-    let start = MonotonicClock.now()
+    let start = ThreadCPUClock.now()
     guard let armed, armed.isCurrentTask else {
       let value = Self.run(steps: steps, over: payload)
       cancellation.recordShared(
-        nanoseconds: MonotonicClock.now() &- start, ofArmedRequest: armed != nil)
+        nanoseconds: ThreadCPUClock.now() &- start, ofArmedRequest: armed != nil)
       return value
     }
     var cancelledAt: UInt64 = Task.isCancelled ? start : 0
     let checkpoint = stopsAtCheckpoint ? cancellation.checkpoint : 0
     let value = Self.run(steps: steps, over: payload) { chunk in
-      if chunk == 1, armed.fireInDecode() { cancelledAt = MonotonicClock.now() }
-      if cancelledAt == 0, Task.isCancelled { cancelledAt = MonotonicClock.now() }
+      if chunk == 1, armed.fireInDecode() { cancelledAt = ThreadCPUClock.now() }
+      if cancelledAt == 0, Task.isCancelled { cancelledAt = ThreadCPUClock.now() }
       return checkpoint == 0 || cancelledAt == 0 || chunk % checkpoint != 0
     }
     // A decode of one chunk is cancelled at its end, and a cancellation during the last chunk is seen here.
     if armed.fireInDecode() || (cancelledAt == 0 && Task.isCancelled) {
-      cancelledAt = MonotonicClock.now()
+      cancelledAt = ThreadCPUClock.now()
     }
-    let end = MonotonicClock.now()
+    let end = ThreadCPUClock.now()
     cancellation.recordCaller(
       nanoseconds: end &- start, wasted: cancelledAt == 0 ? 0 : end &- cancelledAt,
       cancelled: cancelledAt != 0, stopped: value == nil)
