@@ -362,6 +362,7 @@ enum CSVWriter {
       $0.result.decodeCancellation?.wastedShare.map { DecimalText.fixed($0, fractionDigits: 4) }
         ?? ""
     },
+    Field(name: "decode_wasted_chunks") { applying($0) { String($0.wastedChunks) } },
   ]
 
   /// A decode-after-cancellation figure of `row`: empty where no decode ran in a cancelled caller's

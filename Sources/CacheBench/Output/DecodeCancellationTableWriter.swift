@@ -3,8 +3,8 @@ import CacheBenchCore
 /// Renders, for a run that cancels reads (`--cancel-rate`), what each variant's decodes did after their
 /// request was cancelled: how many ran in a cancelled caller's own task (`caller decodes`) or for a
 /// marked request in another task (`elsewhere`, an entry's decode its cancellation cannot reach), how
-/// many were cancelled before their end and stopped by a checkpoint, and the decode time after the
-/// cancellation (`wasted`), in all and per cancelled decode, and as a share of all decode time.
+/// many were cancelled before their end and stopped by a checkpoint, and the decode CPU time after the
+/// cancellation (`wasted`), in all, in chunks, per cancelled decode, and as a share of all decode time.
 ///
 /// Empty without `--cancel-rate`. `n/a` where the figure does not apply: `--decode none`, or no decode
 /// in a cancelled caller's own task, which for the coalescing designs is every run (their decode belongs
@@ -25,6 +25,7 @@ enum DecodeCancellationTableWriter {
       .init(header: "cancelled", alignment: .right),
       .init(header: "stopped", alignment: .right),
       .init(header: "wasted", alignment: .right),
+      .init(header: "chunks", alignment: .right),
       .init(header: "per cancelled", alignment: .right),
       .init(header: "of decode time", alignment: .right),
     ])
@@ -36,12 +37,12 @@ enum DecodeCancellationTableWriter {
         variant.name, variant.decode.rawValue, scenario.cancelMoment.rawValue, checkpoint,
       ]
       guard let figures = group.measurements.first?.decodeCancellation else {
-        table.rows.append(prefix + Array(repeating: "n/a", count: 7))
+        table.rows.append(prefix + Array(repeating: "n/a", count: 8))
         continue
       }
       let counts = [String(figures.callerDecodes), String(figures.decodesElsewhere)]
       guard figures.applies else {
-        table.rows.append(prefix + counts + Array(repeating: "n/a", count: 5))
+        table.rows.append(prefix + counts + Array(repeating: "n/a", count: 6))
         continue
       }
       let perCancelled =
@@ -51,7 +52,8 @@ enum DecodeCancellationTableWriter {
       table.rows.append(
         prefix + counts + [
           String(figures.decodesCancelled), String(figures.decodesStopped),
-          HumanUnits.latency(nanoseconds: figures.wastedNanoseconds), perCancelled,
+          HumanUnits.latency(nanoseconds: figures.wastedNanoseconds), String(figures.wastedChunks),
+          perCancelled,
           figures.wastedShare.map { DecimalText.fixed($0 * 100, fractionDigits: 1) + "%" } ?? "-",
         ])
     }

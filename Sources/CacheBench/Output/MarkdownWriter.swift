@@ -99,6 +99,7 @@ enum MarkdownWriter {
     var line = "\(figures.callerDecodes) caller decodes, \(figures.decodesCancelled) cancelled,"
     line += " \(figures.decodesStopped) stopped at a checkpoint, wasted "
     line += HumanUnits.latency(nanoseconds: figures.wastedNanoseconds)
+    line += " in \(figures.wastedChunks) chunks"
     if let share = figures.wastedShare {
       line += " (" + DecimalText.fixed(share * 100, fractionDigits: 1) + "% of decode time)"
     }

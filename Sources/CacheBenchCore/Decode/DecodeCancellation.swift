@@ -88,6 +88,7 @@ final class DecodeCancellation: Sendable {
   private let cancelled = Atomic<Int>(0)
   private let stopped = Atomic<Int>(0)
   private let wasted = Atomic<UInt64>(0)
+  private let wastedChunks = Atomic<Int>(0)
   private let decodeTime = Atomic<UInt64>(0)
 
   init(checkpoint: Int) {
@@ -102,13 +103,17 @@ final class DecodeCancellation: Sendable {
   }
 
   /// A decode in a marked request's own task: how long it took, how much of it came after the task was
-  /// cancelled, whether it was cancelled before its end and whether a checkpoint stopped it.
-  func recordCaller(nanoseconds: UInt64, wasted: UInt64, cancelled: Bool, stopped: Bool) {
+  /// cancelled and how many chunks it ran after that, whether it was cancelled before its end and
+  /// whether a checkpoint stopped it.
+  func recordCaller(
+    nanoseconds: UInt64, wasted: UInt64, wastedChunks: Int, cancelled: Bool, stopped: Bool
+  ) {
     decodeTime.add(nanoseconds, ordering: .relaxed)
     callerDecodes.add(1, ordering: .relaxed)
     if cancelled {
       self.cancelled.add(1, ordering: .relaxed)
       self.wasted.add(wasted, ordering: .relaxed)
+      self.wastedChunks.add(wastedChunks, ordering: .relaxed)
     }
     if stopped { self.stopped.add(1, ordering: .relaxed) }
   }
@@ -122,6 +127,7 @@ final class DecodeCancellation: Sendable {
       decodesCancelled: cancelled.load(ordering: .relaxed),
       decodesStopped: stopped.load(ordering: .relaxed),
       wastedNanoseconds: wasted.load(ordering: .relaxed),
+      wastedChunks: wastedChunks.load(ordering: .relaxed),
       decodeNanoseconds: decodeTime.load(ordering: .relaxed))
   }
 }
@@ -141,12 +147,16 @@ package struct DecodeCancellationFigures: Sendable, Equatable {
   package var decodesStopped: Int
   /// Decode time after cancellation, summed over `decodesCancelled` (`decode_wasted_ns`).
   package var wastedNanoseconds: UInt64
+  /// Chunks run after the cancellation, summed over `decodesCancelled` (`decode_wasted_chunks`): the
+  /// waste in work rather than time, the same on any machine and any load.
+  package var wastedChunks: Int
   /// Time of every decode of the window, wherever it ran.
   package var decodeNanoseconds: UInt64
 
   package init(
     checkpoint: Int, callerDecodes: Int, decodesElsewhere: Int, decodesCancelled: Int,
-    decodesStopped: Int, wastedNanoseconds: UInt64, decodeNanoseconds: UInt64
+    decodesStopped: Int, wastedNanoseconds: UInt64, wastedChunks: Int = 0,
+    decodeNanoseconds: UInt64
   ) {
     self.checkpoint = checkpoint
     self.callerDecodes = callerDecodes
@@ -154,6 +164,7 @@ package struct DecodeCancellationFigures: Sendable, Equatable {
     self.decodesCancelled = decodesCancelled
     self.decodesStopped = decodesStopped
     self.wastedNanoseconds = wastedNanoseconds
+    self.wastedChunks = wastedChunks
     self.decodeNanoseconds = decodeNanoseconds
   }
 

@@ -60,22 +60,37 @@ extension PayloadDecoder {
       return value
     }
     var cancelledAt: UInt64 = Task.isCancelled ? start : 0
+    // Chunks done when the cancellation was noted, and so far.
+    var cancelledAfter = 0
+    var done = 0
     let checkpoint = stopsAtCheckpoint ? cancellation.checkpoint : 0
     let value = Self.run(steps: steps, over: payload) { chunk in
-      if chunk == 1, armed.fireInDecode() { cancelledAt = ThreadCPUClock.now() }
-      if cancelledAt == 0, Task.isCancelled { cancelledAt = ThreadCPUClock.now() }
+      done = chunk
+      if cancelledAt == 0, (chunk == 1 && armed.fireInDecode()) || Task.isCancelled {
+        cancelledAt = ThreadCPUClock.now()
+        cancelledAfter = chunk
+      }
       return checkpoint == 0 || cancelledAt == 0 || chunk % checkpoint != 0
     }
+    if value != nil { done = Self.chunks(steps: steps, over: payload) }
     // A decode of one chunk is cancelled at its end, and a cancellation during the last chunk is seen here.
-    if armed.fireInDecode() || (cancelledAt == 0 && Task.isCancelled) {
+    if cancelledAt == 0, armed.fireInDecode() || Task.isCancelled {
       cancelledAt = ThreadCPUClock.now()
+      cancelledAfter = done
     }
     let end = ThreadCPUClock.now()
     cancellation.recordCaller(
       nanoseconds: end &- start, wasted: cancelledAt == 0 ? 0 : end &- cancelledAt,
-      cancelled: cancelledAt != 0, stopped: value == nil)
+      wastedChunks: done - cancelledAfter, cancelled: cancelledAt != 0, stopped: value == nil)
     if stopsAtCheckpoint, cancelledAt != 0 { return nil }
     return value
+  }
+
+  /// The chunks of a whole decode of `steps` over `payload`.
+  static func chunks(steps: Int, over payload: Payload) -> Int {
+    let bytes = payload.bytes.count
+    guard bytes > 0, steps > 0 else { return 0 }
+    return (steps + bytes - 1) / bytes
   }
 
   /// The chain of `run(steps:over:)`, asking `goOn` after every chunk but the last (with the count of

@@ -23,6 +23,9 @@ struct CSVWriterTests {
   private static let oneRepetition = ",1" + String(repeating: ",", count: 7)
   /// The decode columns of a result that counted no decodes (`decodes`, `decode_on_actor_share`).
   private static let uncountedDecodes = ",,"
+  /// The decode-after-cancellation columns of a run without `--cancel-rate`: cancelled at wait, no
+  /// checkpoint, and seven empty figures (they do not apply).
+  private static let noCancellation = ",wait,0" + String(repeating: ",", count: 7)
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -30,7 +33,7 @@ struct CSVWriterTests {
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
-    + oneRepetition + uncountedDecodes
+    + oneRepetition + uncountedDecodes + noCancellation
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -48,7 +51,8 @@ struct CSVWriterTests {
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
-    + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + "\r\n"
+    + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
+    + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
     let expected = [
@@ -90,7 +94,9 @@ struct CSVWriterTests {
       "main_hitches", "main_hangs", "repetitions",
       "ci_level", "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns",
       "latency_p50_ci_high_ns", "latency_p99_ci_low_ns", "latency_p99_ci_high_ns", "decodes",
-      "decode_on_actor_share",
+      "decode_on_actor_share", "cancel_at", "decode_checkpoint", "caller_decodes",
+      "decodes_elsewhere", "decodes_cancelled", "decodes_stopped", "decode_wasted_ns",
+      "decode_wasted_share", "decode_wasted_chunks",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -128,7 +134,7 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
-          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes))
+          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -155,7 +161,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
-          + Self.oneRepetition + Self.uncountedDecodes))
+          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -187,7 +193,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
-          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes))
+          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -196,10 +202,11 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 18)
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 27)
     #expect(
       row.hasSuffix(
-        ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes))
+        ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
+          + Self.noCancellation))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -225,11 +232,15 @@ struct CSVWriterTests {
     result.decodesOnActor = 6
     let text = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
-    #expect(text.split(separator: "\r\n")[1].hasSuffix(Self.oneRepetition + ",8,0.7500"))
+    #expect(
+      text.split(separator: "\r\n")[1].hasSuffix(
+        Self.oneRepetition + ",8,0.7500" + Self.noCancellation))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
-    #expect(none.split(separator: "\r\n")[1].hasSuffix(",8,0.0000"), "0 is measured, not empty")
+    #expect(
+      none.split(separator: "\r\n")[1].hasSuffix(",8,0.0000" + Self.noCancellation),
+      "0 is measured, not empty")
   }
 
   @Test func theOpenLoopColumnsGiveTargetAchievedBacklogLagAndActualLatency() {
@@ -247,7 +258,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
-          + Self.oneRepetition + Self.uncountedDecodes))
+          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -276,7 +287,7 @@ struct CSVWriterTests {
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,120.0,2.40,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
-          + Self.uncountedDecodes))
+          + Self.uncountedDecodes + Self.noCancellation))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {
