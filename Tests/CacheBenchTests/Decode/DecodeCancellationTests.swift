@@ -139,6 +139,22 @@ struct DecodeCancellationTests {
     #expect(figures.wastedChunks == wastedChunks)
   }
 
+  @Test(arguments: [(0, chunks - 1), (3, 2)])
+  func fetchOutsideDecodesInItsCallersTaskSoItsCancelledCallerStoresNothing(
+    checkpoint: Int, wastedChunks: Int
+  ) async {
+    let meter = DecodeCancellation(checkpoint: checkpoint)
+    let fetcher = ControllableFetcher()
+    let cache = FetchOutsideCache(fetcher: fetcher, decoder: decoder(meter, placement: .inside))
+    #expect(await cancelledInDecode(cache, fetcher: fetcher))
+    #expect(await cache.readyEntryCount == 0, "a cancelled caller's decode is not stored")
+    let figures = meter.figures
+    #expect(figures.callerDecodes == 1)
+    #expect(figures.decodesCancelled == 1)
+    #expect(figures.decodesStopped == (checkpoint == 0 ? 0 : 1))
+    #expect(figures.wastedChunks == wastedChunks)
+  }
+
   @Test func anOutsideDecodeRunsInTheRequestsOwnTaskAndIsCancelledThere() async {
     let meter = DecodeCancellation(checkpoint: 0)
     let fetcher = ControllableFetcher()
