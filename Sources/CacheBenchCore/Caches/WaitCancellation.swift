@@ -17,6 +17,18 @@ public enum WaitCancellation {
   /// request's own task from one in an entry's task (`ArmedRequest`).
   @TaskLocal static var armedRequest: ArmedRequest? = nil
 
+  /// Set for the clients of a window whose marked reads are cancelled in their own decode
+  /// (`--cancel-at decode`), with the callers' decoder when they decode outside the cache; nil for
+  /// cancellation at wait. A task-local bound once per window, so the client loop's code is the same
+  /// in every run and only a marked read looks at it.
+  @TaskLocal static var cancelsInDecode: InDecode? = nil
+
+  /// How a window's marked reads are cancelled in their own decode.
+  struct InDecode: Sendable {
+    /// The decoder of callers that decode outside the cache; nil when the cache decodes.
+    var outsideDecoder: PayloadDecoder?
+  }
+
   /// Cancels the current task if it is an armed request; a caches' hook, called before awaiting a fetch.
   @inlinable
   public static func waitBegins() {
@@ -24,9 +36,14 @@ public enum WaitCancellation {
     withUnsafeCurrentTask { $0?.cancel() }
   }
 
-  /// Looks `key` up in `cache` from a child task that is cancelled as soon as the lookup waits.
+  /// Looks `key` up in `cache` from a child task that is cancelled as soon as the lookup waits, or in
+  /// a window that cancels reads in their decode (`cancelsInDecode`), by its own decode
+  /// (`lookupCancelledInDecode`).
   public static func cancelledLookup<C: Cache>(_ key: Int, in cache: C) async throws -> CacheLookup
   {
+    if let inDecode = cancelsInDecode {
+      return try await lookupCancelledInDecode(key, in: cache, decoder: inDecode.outsideDecoder)
+    }
     let armed = ArmedRequest(moment: .wait)
     return try await $armedRequest.withValue(armed) {
       try await $isArmed.withValue(true) {
@@ -41,8 +58,8 @@ public enum WaitCancellation {
   /// `decoder` (callers decode outside the cache), in the child after the lookup, whose result then
   /// carries the decode. A child whose lookup returns after its task was cancelled ends with
   /// `CancellationError`, as a cancelled waiter does; one that was never cancelled (its design decoded
-  /// in another task, or not at all) is served.
-  @usableFromInline
+  /// in another task, or not at all) is served. The result carries the outside decode, which the
+  /// recorder then takes instead of decoding again (`ClientRecorder.record(read:of:issued:floor:decoder:)`).
   static func lookupCancelledInDecode<C: Cache>(
     _ key: Int, in cache: C, decoder: PayloadDecoder?
   ) async throws -> CacheLookup {

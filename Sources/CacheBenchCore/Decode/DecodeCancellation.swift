@@ -9,7 +9,6 @@ import Synchronization
 /// sleep, no race with the work. A request whose design decodes in another task (the entry's fetch task
 /// of the coalescing designs, a detached task) is never cancelled at `decode`: nothing of its own runs
 /// the decode, so no decode of its can be wasted, and it is served.
-@usableFromInline
 package enum CancelMoment: String, Sendable, Equatable, CaseIterable {
   /// Once the request waits for a fetch (the default).
   case wait

@@ -23,40 +23,32 @@ public struct PayloadDecoder: Sendable {
   let onDecode: (@Sendable (Payload) -> Void)?
   /// Set in a run that cancels requests (`--cancel-rate`): times every decode, and a decode in a marked
   /// request's own task checks for cancellation between chunks (`PayloadDecoder+Cancellation.swift`).
-  /// Nil otherwise, so a run without cancellations decodes exactly as before.
-  let cancellation: DecodeCancellation?
+  /// Nil otherwise, so a run without cancellations decodes exactly as before. Held by the counter, so
+  /// the decoder, which every request passes along, is no larger for it.
+  var cancellation: DecodeCancellation? { counter?.cancellation }
 
+  /// A decoder of `steps` byte steps, counted by `counter`, or, given `cancellation`, by a counter of
+  /// its own that measures it (not both).
   init(
     steps: Int, placement: DecodePlacement = .inside, counter: DecodeCounter? = nil,
     cancellation: DecodeCancellation? = nil, onDecode: (@Sendable (Payload) -> Void)? = nil
   ) {
     precondition(steps >= 0)
+    precondition(counter == nil || cancellation == nil, "the counter carries the cancellation")
     self.steps = steps
     self.placement = placement
-    self.counter = counter
-    self.cancellation = cancellation
+    self.counter = cancellation.map { DecodeCounter(cancellation: $0) } ?? counter
     self.onDecode = onDecode
   }
 
-  /// This decoder's work, counted by `counter`.
+  /// This decoder's work, counted by `counter` (and measured by its `cancellation`).
   func counted(by counter: DecodeCounter) -> PayloadDecoder {
-    PayloadDecoder(
-      steps: steps, placement: placement, counter: counter, cancellation: cancellation,
-      onDecode: onDecode)
+    PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
   }
 
   /// This decoder's work, run where `placement` says.
   func placed(_ placement: DecodePlacement) -> PayloadDecoder {
-    PayloadDecoder(
-      steps: steps, placement: placement, counter: counter, cancellation: cancellation,
-      onDecode: onDecode)
-  }
-
-  /// This decoder's work, its cancellations measured by `cancellation` (nil: not measured).
-  func measuringCancellation(by cancellation: DecodeCancellation?) -> PayloadDecoder {
-    PayloadDecoder(
-      steps: steps, placement: placement, counter: counter, cancellation: cancellation,
-      onDecode: onDecode)
+    PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
   }
 
   /// A decoder whose `decode` takes about `cost` on this machine.
@@ -145,8 +137,12 @@ private let blackHoleSink = Atomic<UInt64>(0)
 final class DecodeCounter: Sendable {
   private let decodes = Atomic<Int>(0)
   private let decodesOnActor = Atomic<Int>(0)
+  /// What a run that cancels requests measures of the decodes (`PayloadDecoder.cancellation`).
+  let cancellation: DecodeCancellation?
 
-  init() {}
+  init(cancellation: DecodeCancellation? = nil) {
+    self.cancellation = cancellation
+  }
 
   @inline(__always)
   func count(onActor: Bool) {

@@ -33,6 +33,8 @@ extension BenchmarkDriver {
       operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
       decoder: decoder,
+      cancelsInDecode: scenario.cancelRate > 0 && scenario.cancelMoment == .decode
+        ? WaitCancellation.InDecode(outsideDecoder: decoder) : nil,
       claims: claims,
       recorders: recorders,
       schedule: schedule, runStop: runStop, drain: drain,
@@ -183,7 +185,8 @@ extension BenchmarkDriver {
     mainActorClientLoop: @escaping MainActorClientLoop.Runner, keys: KeySequence,
     operations: OperationMix, stop: StopCondition,
     concurrency: Int, threads: Int?, caller: ClientIsolation,
-    decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
+    decoder: PayloadDecoder?, cancelsInDecode: WaitCancellation.InDecode?, claims: RequestClaims,
+    recorders: ClientRecorders,
     schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
     probes: [SchedulingProbe]
   ) async -> WindowOutcome {
@@ -214,32 +217,35 @@ extension BenchmarkDriver {
     // The probes are children of the same group, so they run where the clients' tasks run (the main
     // actor's probe hops there for each sample); they stop once the clients all have returned. A child
     // reports whether it was a client.
+    // The clients are the group's children, which inherit how marked reads are cancelled.
     let clients = Task(executorPreference: executor) {
-      await withTaskGroup(of: Bool.self) { group in
-        for probe in probes {
-          group.addTask {
-            await probe.run()
-            return false
+      await WaitCancellation.$cancelsInDecode.withValue(cancelsInDecode) {
+        await withTaskGroup(of: Bool.self) { group in
+          for probe in probes {
+            group.addTask {
+              await probe.run()
+              return false
+            }
           }
-        }
-        let plan = ClientPlan(
-          clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, cache: cache,
-          arguments: ClientLoop.Arguments(
-            keys: keys, operations: operations, claims: claims, limit: limit,
-            deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
-            runStop: windowStop),
-          recorders: recorders)
-        for index in 0..<concurrency {
-          switch caller {
-          case .pool: group.addTask { await client(index, of: plan) }
-          case .main: group.addTask { await mainActorClient(index, of: plan) }
+          let plan = ClientPlan(
+            clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, cache: cache,
+            arguments: ClientLoop.Arguments(
+              keys: keys, operations: operations, claims: claims, limit: limit,
+              deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
+              runStop: windowStop),
+            recorders: recorders)
+          for index in 0..<concurrency {
+            switch caller {
+            case .pool: group.addTask { await client(index, of: plan) }
+            case .main: group.addTask { await mainActorClient(index, of: plan) }
+            }
           }
+          var running = concurrency
+          while running > 0, let wasClient = await group.next() {
+            if wasClient { running -= 1 }
+          }
+          group.cancelAll()
         }
-        var running = concurrency
-        while running > 0, let wasClient = await group.next() {
-          if wasClient { running -= 1 }
-        }
-        group.cancelAll()
       }
     }
     let ended = FirstOutcome<Bool>()

@@ -116,12 +116,12 @@ package struct BenchmarkDriver: Sendable {
     let allocatedBeforeWindow = await meter.settledAllocatedBytes()
     let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
-    let decodes = DecodeCounter()
     // Only a run that cancels requests times its decodes; every other decodes as it always did.
     let cancellation =
       scenario.cancelRate > 0 && variant.decode != .noDecode
       ? DecodeCancellation(checkpoint: scenario.decodeCheckpoint) : nil
-    let windowDecoder = decoder.counted(by: decodes).measuringCancellation(by: cancellation)
+    let decodes = DecodeCounter(cancellation: cancellation)
+    let windowDecoder = decoder.counted(by: decodes)
     let probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
     let mainProbe =
       SchedulingProbe.isWanted && scenario.caller == .main

@@ -75,16 +75,6 @@ enum MainActorClientLoop {
       return false
     case .read, .cancelledRead:
       break
-    case .readCancelledInDecode:
-      // The outside decode runs in the request's own task, where the cancellation lands.
-      do {
-        let lookup = try await WaitCancellation.lookupCancelledInDecode(
-          key, in: cache, decoder: decoder)
-        recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: nil)
-      } catch {
-        recorder.record(failedRead: error)
-      }
-      return true
     }
     do {
       let lookup =

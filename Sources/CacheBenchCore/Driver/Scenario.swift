@@ -51,8 +51,7 @@ package struct Scenario: Sendable, Equatable {
   /// What each operation of the run does, derived from the rates and the seed.
   var operations: OperationMix {
     OperationMix(
-      invalidateRate: invalidateRate, cancelRate: cancelRate, writeRate: writeRate,
-      cancelMoment: cancelMoment, seed: seed)
+      invalidateRate: invalidateRate, cancelRate: cancelRate, writeRate: writeRate, seed: seed)
   }
   /// Latency distribution, failures, cancellation and pool limit of the fake fetcher.
   package var fetcher = FetcherSettings()

@@ -14,9 +14,6 @@ struct OperationMix: Sendable, Equatable {
     case read
     /// A cache lookup whose caller is cancelled once it waits for a fetch (see `WaitCancellation`).
     case cancelledRead
-    /// A cache lookup whose caller is cancelled by its own decode (`--cancel-at decode`, see
-    /// `WaitCancellation.lookupCancelledInDecode`).
-    case readCancelledInDecode
     /// `Cache.invalidate` of the key; not a request.
     case invalidate
     /// `Cache.write` of the key (repository designs only); not a request.
@@ -29,8 +26,6 @@ struct OperationMix: Sendable, Equatable {
   let cancelRate: Double
   /// Share of operations that are not invalidations and write their key, `0...1`.
   let writeRate: Double
-  /// When a marked read is cancelled: its draws are the same either way.
-  let cancelMoment: CancelMoment
 
   private let invalidateStream: UInt64
   private let cancelStream: UInt64
@@ -43,17 +38,13 @@ struct OperationMix: Sendable, Equatable {
   private static let writeTag: UInt64 = 0x7772_6974_6552_6174
 
   /// The mix of a run with `seed`; rates outside `0...1` are a programming error (options check them).
-  init(
-    invalidateRate: Double, cancelRate: Double, writeRate: Double = 0,
-    cancelMoment: CancelMoment = .wait, seed: UInt64
-  ) {
+  init(invalidateRate: Double, cancelRate: Double, writeRate: Double = 0, seed: UInt64) {
     precondition(
       (0...1).contains(invalidateRate) && (0...1).contains(cancelRate)
         && (0...1).contains(writeRate))
     self.invalidateRate = invalidateRate
     self.cancelRate = cancelRate
     self.writeRate = writeRate
-    self.cancelMoment = cancelMoment
     invalidateStream = SplitMix64.mix(seed ^ Self.invalidateTag)
     cancelStream = SplitMix64.mix(seed ^ Self.cancelTag)
     writeStream = SplitMix64.mix(seed ^ Self.writeTag)
@@ -84,7 +75,7 @@ struct OperationMix: Sendable, Equatable {
       SplitMix64.unitDouble(from: SplitMix64.output(seed: cancelStream, index: position))
         < cancelRate
     {
-      return cancelMoment == .decode ? .readCancelledInDecode : .cancelledRead
+      return .cancelledRead
     }
     return .read
   }
