@@ -8,6 +8,10 @@
 /// is therefore cancelled exactly when it waits, and what follows is each design's documented
 /// cancellation policy. A marked request that hits never waits and is served as a hit. Cancellation
 /// propagates down, never up, so the client task itself stays uncancelled for its next request.
+///
+/// With `--cancel-at decode` (`cancelsInDecode`) the marked request is not cancelled while it waits:
+/// its own decode cancels it after the first chunk (`ArmedRequest.fireInDecode`), the user who scrolled
+/// away mid-decode, again at a moment fixed by the work rather than by a clock.
 public enum WaitCancellation {
   /// Whether the current task is a request to cancel once it waits.
   @TaskLocal public static var isArmed = false
