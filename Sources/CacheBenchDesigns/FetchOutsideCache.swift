@@ -51,7 +51,7 @@ struct FetchOutsideCache: Cache {
     let payload = try await fetcher.fetch(key)
     try Task.checkCancellation()
     let fetched = MonotonicClock.now()
-    let (value, stored) = await store.store(
+    let (value, stored) = try await store.store(
       payload, for: key, decoder: decoder, fetched: fetched, busyAtFetched: store.busy.nanoseconds)
     let timing = IsolationTiming(
       entered: found.timing.entered, reentryWait: stored.reentryWait,

@@ -10,7 +10,7 @@ import CacheBenchCore
 /// counts them. Overlapping misses each load, as in `naive`. Nothing is ever refused admission, so its
 /// `stale_rejected` is 0, not absent.
 ///
-/// Cancellation and timing are `NaiveActorCache`'s: a hit is one isolated segment, a miss two (up to the
+/// Cancellation (a caller cancelled during its decode included) and timing are `NaiveActorCache`'s: a hit is one isolated segment, a miss two (up to the
 /// load, and the resumption that decodes with `DecodePlacement.inside` and stores).
 actor NaiveRepositoryCache: Cache {
   private let store: EntityStore
@@ -42,7 +42,14 @@ actor NaiveRepositoryCache: Cache {
     let firstService = busy.close(first)
     let (snapshot, loaded, busyAtLoaded) = try await Self.load(key, from: store, busy: busy)
     let second = busy.enter()
-    let value = CachedValue(payload: snapshot.payload, decoded: decoder?.decode(snapshot.payload))
+    let decoded: UInt64?
+    do {
+      decoded = try decoder?.decodeUnlessCancelled(snapshot.payload)
+    } catch {
+      busy.close(second)
+      throw error
+    }
+    let value = CachedValue(payload: snapshot.payload, decoded: decoded)
     storage[key] = (value, snapshot.revision)
     let busyWait =
       first.busyWait(since: busyAtCall) &+ second.busyWait(since: busyAtLoaded)

@@ -80,12 +80,23 @@ actor ResponseStoreActor {
   /// Stores `payload` for `key` unconditionally, decoded first with `decoder` (inside the actor) when
   /// there is one, and returns the value and the segment's timing; `busyAtFetched` is `busy` read when
   /// the caller's fetch returned, `fetched` the clock then.
+  ///
+  /// The decode runs in the calling task, the caller's own: a caller cancelled during it
+  /// (`--cancel-at decode`) stops at its next checkpoint or decodes to the end, and either way throws
+  /// `CancellationError` and stores nothing (`PayloadDecoder.decodeUnlessCancelled`).
   func store(
     _ payload: Payload, for key: Int, decoder: PayloadDecoder?, fetched: UInt64,
     busyAtFetched: UInt64
-  ) -> (value: CachedValue, timing: IsolationTiming) {
+  ) throws(CancellationError) -> (value: CachedValue, timing: IsolationTiming) {
     let segment = busy.enter()
-    let value = CachedValue(payload: payload, decoded: decoder?.decode(payload))
+    let decoded: UInt64?
+    do {
+      decoded = try decoder?.decodeUnlessCancelled(payload)
+    } catch {
+      busy.close(segment)
+      throw error
+    }
+    let value = CachedValue(payload: payload, decoded: decoded)
     insert(value, for: key)
     let service = busy.close(segment)
     let timing = IsolationTiming(

@@ -210,6 +210,7 @@ public enum CacheBenchCommand {
       TableWriter.render(repeated: repeated) + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
       + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
       + MainActorTableWriter.render(repeated: repeated, caller: scenario.caller)
+      + DecodeCancellationTableWriter.render(repeated: repeated, scenario: scenario)
       + CalibrationTableWriter.summary(calibration) + (interruption.map { $0 + "\n" } ?? "")
     if configuration.writesToStandardOutput {
       // stdout carries that one output alone so it can be piped; the table goes to stderr.

@@ -151,6 +151,13 @@ enum HelpText {
                                 instead of reading it, 0...1. (default: 0)
       --cancel-rate <p>         Share of reads whose caller is cancelled once it
                                 waits for a fetch, 0...1. (default: 0)
+      --cancel-at <when>        When a --cancel-rate read is cancelled: wait (once
+                                it waits for a fetch) or decode (by its own
+                                decode, after its first chunk). (default: wait)
+      --decode-checkpoint <k>   A cancelled read's own decode checks for
+                                cancellation every k chunks (passes over the
+                                payload) and stops, 0...1000000; 0 never checks.
+                                (default: 0)
       --write-rate <p>          Share of operations that write their key
                                 through a repository design, 0...1; alone it
                                 selects the repository variants. (default: 0)

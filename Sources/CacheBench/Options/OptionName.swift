@@ -72,6 +72,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case invalidateRate = "--invalidate-rate"
   /// Share of reads cancelled while they wait for a fetch, a decimal in 0...1.
   case cancelRate = "--cancel-rate"
+  /// When a read marked by `--cancel-rate` is cancelled: `wait` or `decode`.
+  case cancelAt = "--cancel-at"
+  /// Chunks between the cancellation checks of a cancelled request's own decode; 0 for none.
+  case decodeCheckpoint = "--decode-checkpoint"
   /// Share of operations that write their key (repository designs), a decimal in 0...1.
   case writeRate = "--write-rate"
   /// Most ready entries per cache (per shard), LRU eviction.

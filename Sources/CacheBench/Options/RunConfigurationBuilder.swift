@@ -35,6 +35,9 @@ struct RunConfigurationBuilder {
   /// latency histograms are shared (`HistogramStripes`), so the tool's memory grows with the clients
   /// only by that (docs/cost-model.md). `MemoryBudget` still refuses what would not fit.
   static let concurrencies = 1...100_000
+  /// The chunk counts `--decode-checkpoint` allows: 0 for none, up to more chunks than any decode of a
+  /// sane `--decode-cost` has (a chunk is one pass over the payload).
+  static let decodeCheckpoints = 0...1_000_000
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -160,6 +163,14 @@ struct RunConfigurationBuilder {
       scenario.invalidateRate = try Parse.fraction(value, for: option)
     case .cancelRate:
       scenario.cancelRate = try Parse.fraction(value, for: option)
+    case .cancelAt:
+      guard let moment = CancelMoment(rawValue: value) else {
+        throw .invalidValue(option: option, value: value, reason: "must be wait or decode")
+      }
+      scenario.cancelMoment = moment
+    case .decodeCheckpoint:
+      scenario.decodeCheckpoint = try Parse.integer(
+        value, for: option, in: Self.decodeCheckpoints)
     case .writeRate:
       scenario.writeRate = try Parse.fraction(value, for: option)
     case .capacity:
@@ -195,6 +206,14 @@ struct RunConfigurationBuilder {
     }
     if scenario.caller == .main && scenario.threads != nil {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.threads.rawValue)
+    }
+    // Both shape how a cancelled request's decode ends; with nothing cancelled they would be ignored.
+    if scenario.cancelRate == 0 && scenario.cancelMoment != .wait {
+      throw .conflictingOptions("\(OptionName.cancelAt) decode", "\(OptionName.cancelRate) 0")
+    }
+    if scenario.cancelRate == 0 && scenario.decodeCheckpoint != 0 {
+      throw .conflictingOptions(
+        "\(OptionName.decodeCheckpoint) \(scenario.decodeCheckpoint)", "\(OptionName.cancelRate) 0")
     }
     // Main-actor clients run the closed loop only (`MainActorClientLoop`).
     if scenario.caller == .main && scenario.openLoop != nil {

@@ -343,6 +343,26 @@ enum CSVWriter {
     Field(name: "decode_on_actor_share") {
       $0.result.decodeOnActorShare.map { DecimalText.fixed($0, fractionDigits: 4) } ?? ""
     },
+    // Decode after cancellation (issue 19): when a marked read is cancelled and how often its own
+    // decode checks, then what the decodes did after it (`DecodeCancellationFigures`). The counts are
+    // empty without --cancel-rate or with --decode none; the waste also where no decode ran in a
+    // cancelled caller's own task (`caller_decodes` 0), where it does not apply rather than is 0.
+    Field(name: "cancel_at") { $0.scenario.cancelMoment.rawValue },
+    Field(name: "decode_checkpoint") { String($0.scenario.decodeCheckpoint) },
+    Field(name: "caller_decodes") {
+      $0.result.decodeCancellation.map { String($0.callerDecodes) } ?? ""
+    },
+    Field(name: "decodes_elsewhere") {
+      $0.result.decodeCancellation.map { String($0.decodesElsewhere) } ?? ""
+    },
+    Field(name: "decodes_cancelled") { applying($0) { String($0.decodesCancelled) } },
+    Field(name: "decodes_stopped") { applying($0) { String($0.decodesStopped) } },
+    Field(name: "decode_wasted_ns") { applying($0) { String($0.wastedNanoseconds) } },
+    Field(name: "decode_wasted_share") {
+      $0.result.decodeCancellation?.wastedShare.map { DecimalText.fixed($0, fractionDigits: 4) }
+        ?? ""
+    },
+    Field(name: "decode_wasted_chunks") { applying($0) { String($0.wastedChunks) } },
     // The hand-written coalescing actor's hit (calibration) and the untimed hit path against it.
     Field(name: "hit_path_untimed_reference_ratio") {
       ratio($0.calibration?.untimedReferenceRatio(of: $0.result.variant))
@@ -351,6 +371,15 @@ enum CSVWriter {
       cost($0.calibration?.referenceCoalescingHit)
     },
   ]
+
+  /// A decode-after-cancellation figure of `row`: empty where no decode ran in a cancelled caller's
+  /// own task, else what `figure` makes of the figures.
+  private static func applying(
+    _ row: Row, _ figure: (DecodeCancellationFigures) -> String
+  ) -> String {
+    guard let figures = row.result.decodeCancellation, figures.applies else { return "" }
+    return figure(figures)
+  }
 
   /// A main-actor figure of `row`: empty for clients that were not on the main actor, `n/a` when no
   /// probe ran, else what `figure` makes of the probe's samples.
@@ -368,6 +397,7 @@ enum CSVWriter {
     "warmup", "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
     "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit", "rate_target",
     "invalidate_rate", "cancel_rate", "capacity", "ttl_ns", "write_rate", "threads", "caller",
+    "cancel_at", "decode_checkpoint",
   ]
 
   /// The field of a figure that could not be measured; distinct from an empty field, which means the

@@ -139,6 +139,10 @@ struct JSONResult: Codable, Sendable, Equatable {
     var invalidateRate: Double? = nil
     /// Share of reads cancelled while they wait (`--cancel-rate`); absent in older files.
     var cancelRate: Double? = nil
+    /// When a marked read is cancelled (`--cancel-at`): `wait` or `decode`; absent in older files.
+    var cancelAt: String? = nil
+    /// Chunks between a cancelled read's decode checks (`--decode-checkpoint`); absent in older files.
+    var decodeCheckpoint: Int? = nil
     /// Ready entries kept at most (`--capacity`); `null` when unbounded.
     var capacity: Int? = nil
     /// How long a ready entry is kept (`--ttl`), ns; `null` when for ever.
@@ -169,6 +173,8 @@ struct JSONResult: Codable, Sendable, Equatable {
       case caller
       case invalidateRate = "invalidate_rate"
       case cancelRate = "cancel_rate"
+      case cancelAt = "cancel_at"
+      case decodeCheckpoint = "decode_checkpoint"
       case capacity
       case timeToLiveNanoseconds = "ttl_ns"
       case writeRate = "write_rate"
@@ -200,6 +206,8 @@ struct JSONResult: Codable, Sendable, Equatable {
       try container.encode(caller, forKey: .caller)
       try container.encode(invalidateRate, forKey: .invalidateRate)
       try container.encode(cancelRate, forKey: .cancelRate)
+      try container.encode(cancelAt, forKey: .cancelAt)
+      try container.encode(decodeCheckpoint, forKey: .decodeCheckpoint)
       try container.encode(capacity, forKey: .capacity)
       try container.encode(timeToLiveNanoseconds, forKey: .timeToLiveNanoseconds)
       try container.encode(writeRate, forKey: .writeRate)

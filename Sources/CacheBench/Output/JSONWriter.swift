@@ -142,6 +142,8 @@ enum JSONWriter {
       caller: scenario.caller.rawValue,
       invalidateRate: scenario.invalidateRate,
       cancelRate: scenario.cancelRate,
+      cancelAt: scenario.cancelMoment.rawValue,
+      decodeCheckpoint: scenario.decodeCheckpoint,
       capacity: scenario.capacity,
       timeToLiveNanoseconds: scenario.timeToLive.map(DecimalText.nanoseconds),
       writeRate: scenario.writeRate)

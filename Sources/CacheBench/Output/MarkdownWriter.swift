@@ -74,10 +74,36 @@ enum MarkdownWriter {
         }
       }
     }
+    if scenario.cancelRate > 0, !repeated.isEmpty {
+      text +=
+        "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue), checkpoint"
+      text += " every \(scenario.decodeCheckpoint) chunks, 0 for none):\n\n"
+      for group in repeated {
+        text += "- `\(group.variant.description)`: " + cancellationLine(group.first) + "\n"
+      }
+    }
     text += "\nWorkload: \(escaped(RunDescription.summary(of: scenario))).\n"
     text += "\nRun: cachebench \(escaped(metadata.toolVersion)), Swift \(metadata.swiftVersion),"
     text += " commit `\(metadata.gitCommit)`, \(metadata.hostCores) cores, \(metadata.timestamp).\n"
     return text
+  }
+
+  /// What `result`'s decodes did after their request was cancelled, in words; `n/a` where it does not
+  /// apply (see `DecodeCancellationTableWriter`).
+  private static func cancellationLine(_ result: VariantResult) -> String {
+    guard let figures = result.decodeCancellation else { return "n/a (no decode)" }
+    guard figures.applies else {
+      return "n/a: no decode ran in a cancelled caller's own task"
+        + " (\(figures.decodesElsewhere) of marked requests ran elsewhere)"
+    }
+    var line = "\(figures.callerDecodes) caller decodes, \(figures.decodesCancelled) cancelled,"
+    line += " \(figures.decodesStopped) stopped at a checkpoint, wasted "
+    line += HumanUnits.latency(nanoseconds: figures.wastedNanoseconds)
+    line += " in \(figures.wastedChunks) chunks"
+    if let share = figures.wastedShare {
+      line += " (" + DecimalText.fixed(share * 100, fractionDigits: 1) + "% of decode time)"
+    }
+    return line
   }
 
   /// One table row: the cells between pipes, ended by a newline.

@@ -146,6 +146,7 @@ struct RecordField: Sendable, Equatable {
     "ignore_cancellation": .ignoreCancellation, "fetch_limit": .fetchLimit, "rate_target": .rate,
     "invalidate_rate": .invalidateRate, "cancel_rate": .cancelRate, "capacity": .capacity,
     "ttl_ns": .ttl, "write_rate": .writeRate, "threads": .threads, "caller": .caller,
+    "cancel_at": .cancelAt, "decode_checkpoint": .decodeCheckpoint,
     "repetitions": .repetitions,
     "interrupted": .deadline,
   ]

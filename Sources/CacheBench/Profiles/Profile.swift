@@ -49,6 +49,8 @@ struct Profile: Sendable, Equatable {
     ("rate", .rate, .decimal),
     ("invalidate_rate", .invalidateRate, .decimal),
     ("cancel_rate", .cancelRate, .decimal),
+    ("cancel_at", .cancelAt, .word),
+    ("decode_checkpoint", .decodeCheckpoint, .integer),
     ("capacity", .capacity, .integer),
     ("ttl", .ttl, .duration),
     ("write_rate", .writeRate, .decimal),

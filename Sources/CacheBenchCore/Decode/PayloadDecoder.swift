@@ -21,19 +21,27 @@ public struct PayloadDecoder: Sendable {
   /// Runs at the start of every decode, in the decode's own context; tests block it on a gate to hold a
   /// decode in progress. Nil outside tests.
   let onDecode: (@Sendable (Payload) -> Void)?
+  /// Set in a run that cancels requests (`--cancel-rate`): times every decode, and a decode in a marked
+  /// request's own task checks for cancellation between chunks (`PayloadDecoder+Cancellation.swift`).
+  /// Nil otherwise, so a run without cancellations decodes exactly as before. Held by the counter, so
+  /// the decoder, which every request passes along, is no larger for it.
+  var cancellation: DecodeCancellation? { counter?.cancellation }
 
+  /// A decoder of `steps` byte steps, counted by `counter`, or, given `cancellation`, by a counter of
+  /// its own that measures it (not both).
   init(
     steps: Int, placement: DecodePlacement = .inside, counter: DecodeCounter? = nil,
-    onDecode: (@Sendable (Payload) -> Void)? = nil
+    cancellation: DecodeCancellation? = nil, onDecode: (@Sendable (Payload) -> Void)? = nil
   ) {
     precondition(steps >= 0)
+    precondition(counter == nil || cancellation == nil, "the counter carries the cancellation")
     self.steps = steps
     self.placement = placement
-    self.counter = counter
+    self.counter = cancellation.map { DecodeCounter(cancellation: $0) } ?? counter
     self.onDecode = onDecode
   }
 
-  /// This decoder's work, counted by `counter`.
+  /// This decoder's work, counted by `counter` (and measured by its `cancellation`).
   func counted(by counter: DecodeCounter) -> PayloadDecoder {
     PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
   }
@@ -86,6 +94,12 @@ public struct PayloadDecoder: Sendable {
     onDecode?(payload)
     let onActor = CurrentExecutor.isActor
     counter?.count(onActor: onActor)
+    if let cancellation {
+      // Never stops: the caller of this form keeps whatever it returns.
+      return decodeMeasured(
+        payload, busy: onActor ? busy : nil, by: cancellation, stopsAtCheckpoint: false)
+        ?? 0
+    }
     guard let busy, onActor else { return Self.run(steps: steps, over: payload) }
     let segment = busy.enter()
     let decoded = Self.run(steps: steps, over: payload)
@@ -93,7 +107,7 @@ public struct PayloadDecoder: Sendable {
     return decoded
   }
 
-  private static func run(steps: Int, over payload: Payload) -> UInt64 {
+  static func run(steps: Int, over payload: Payload) -> UInt64 {
     payload.bytes.withUnsafeBufferPointer { bytes in
       var hash: UInt64 = 0xCBF2_9CE4_8422_2325
       guard !bytes.isEmpty else { return hash }
@@ -123,8 +137,12 @@ private let blackHoleSink = Atomic<UInt64>(0)
 final class DecodeCounter: Sendable {
   private let decodes = Atomic<Int>(0)
   private let decodesOnActor = Atomic<Int>(0)
+  /// What a run that cancels requests measures of the decodes (`PayloadDecoder.cancellation`).
+  let cancellation: DecodeCancellation?
 
-  init() {}
+  init(cancellation: DecodeCancellation? = nil) {
+    self.cancellation = cancellation
+  }
 
   @inline(__always)
   func count(onActor: Bool) {

@@ -36,6 +36,8 @@ extension BenchmarkDriver {
       operations: scenario.operations, stop: stop,
       concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
       decoder: decoder,
+      cancelsInDecode: scenario.cancelRate > 0 && scenario.cancelMoment == .decode
+        ? WaitCancellation.InDecode(outsideDecoder: decoder) : nil,
       claims: claims,
       recorders: recorders,
       schedule: schedule, runStop: runStop, drain: drain,
@@ -186,7 +188,8 @@ extension BenchmarkDriver {
     mainActorClientLoop: @escaping MainActorClientLoop.Runner, keys: KeySequence,
     operations: OperationMix, stop: StopCondition,
     concurrency: Int, threads: Int?, caller: ClientIsolation,
-    decoder: PayloadDecoder?, claims: RequestClaims, recorders: ClientRecorders,
+    decoder: PayloadDecoder?, cancelsInDecode: WaitCancellation.InDecode?, claims: RequestClaims,
+    recorders: ClientRecorders,
     schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
     probes: [SchedulingProbe]
   ) async -> WindowOutcome {
@@ -217,51 +220,54 @@ extension BenchmarkDriver {
     // The probes are children of the same group, so they run where the clients' tasks run (the main
     // actor's probe hops there for each sample); they stop once the clients all have returned. A child
     // reports whether it was a client.
+    // The clients are the group's children, which inherit how marked reads are cancelled.
     let clients = Task(executorPreference: executor) {
-      await withTaskGroup(of: Bool.self) { group in
-        for probe in probes {
-          group.addTask {
-            await probe.run()
-            return false
-          }
-        }
-        let plan = ClientPlan(
-          clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, cache: cache,
-          arguments: ClientLoop.Arguments(
-            keys: keys, operations: operations, claims: claims, limit: limit,
-            deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
-            runStop: windowStop),
-          recorders: recorders)
-        // Every client is a child of this group, or above `flatClientLimit` of a batch of its own, so
-        // that the runtime's list of one group's children stays short (see `clientBatchSize`).
-        let batch = clientBatchSize(concurrency: concurrency)
-        var running = 0
-        for first in stride(from: 0, to: concurrency, by: batch) {
-          let clients = first..<min(first + batch, concurrency)
-          running += 1
-          guard clients.count > 1 else {
-            switch caller {
-            case .pool: group.addTask { await client(first, of: plan) }
-            case .main: group.addTask { await mainActorClient(first, of: plan) }
+      await WaitCancellation.$cancelsInDecode.withValue(cancelsInDecode) {
+        await withTaskGroup(of: Bool.self) { group in
+          for probe in probes {
+            group.addTask {
+              await probe.run()
+              return false
             }
-            continue
           }
-          group.addTask {
-            await withDiscardingTaskGroup { batch in
-              for index in clients {
-                switch caller {
-                case .pool: batch.addTask { _ = await client(index, of: plan) }
-                case .main: batch.addTask { _ = await mainActorClient(index, of: plan) }
+          let plan = ClientPlan(
+            clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, cache: cache,
+            arguments: ClientLoop.Arguments(
+              keys: keys, operations: operations, claims: claims, limit: limit,
+              deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
+              runStop: windowStop),
+            recorders: recorders)
+          // Every client is a child of this group, or above `flatClientLimit` of a batch of its own,
+          // so that the runtime's list of one group's children stays short (see `clientBatchSize`).
+          let batch = clientBatchSize(concurrency: concurrency)
+          var running = 0
+          for first in stride(from: 0, to: concurrency, by: batch) {
+            let clients = first..<min(first + batch, concurrency)
+            running += 1
+            guard clients.count > 1 else {
+              switch caller {
+              case .pool: group.addTask { await client(first, of: plan) }
+              case .main: group.addTask { await mainActorClient(first, of: plan) }
+              }
+              continue
+            }
+            group.addTask {
+              await withDiscardingTaskGroup { batch in
+                for index in clients {
+                  switch caller {
+                  case .pool: batch.addTask { _ = await client(index, of: plan) }
+                  case .main: batch.addTask { _ = await mainActorClient(index, of: plan) }
+                  }
                 }
               }
+              return true
             }
-            return true
           }
+          while running > 0, let wasClient = await group.next() {
+            if wasClient { running -= 1 }
+          }
+          group.cancelAll()
         }
-        while running > 0, let wasClient = await group.next() {
-          if wasClient { running -= 1 }
-        }
-        group.cancelAll()
       }
     }
     let ended = FirstOutcome<Bool>()

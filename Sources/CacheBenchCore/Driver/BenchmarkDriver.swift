@@ -116,7 +116,12 @@ package struct BenchmarkDriver: Sendable {
     let allocatedBeforeWindow = await meter.settledAllocatedBytes()
     let ledger = makeLedger()
     let fetcher = makeFetcher(ledger: ledger, lead: lead)
-    let decodes = DecodeCounter()
+    // Only a run that cancels requests times its decodes; every other decodes as it always did.
+    let cancellation =
+      scenario.cancelRate > 0 && variant.decode != .noDecode
+      ? DecodeCancellation(checkpoint: scenario.decodeCheckpoint) : nil
+    let decodes = DecodeCounter(cancellation: cancellation)
+    let windowDecoder = decoder.counted(by: decodes)
     let probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
     let mainProbe =
       SchedulingProbe.isWanted && scenario.caller == .main
@@ -124,7 +129,7 @@ package struct BenchmarkDriver: Sendable {
     let mark = await meter.begin()
     guard
       let cache = makeCache(
-        variant, fetcher: fetcher, decoder: decoder.counted(by: decodes),
+        variant, fetcher: fetcher, decoder: windowDecoder,
         writeFetcher: makeWriteFetcher(lead: lead))
     else { return nil }
     let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
@@ -141,7 +146,7 @@ package struct BenchmarkDriver: Sendable {
       cache: cache, clientLoop: variant.design.specialisation.clientLoop,
       mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
       stop: scenario.stop,
-      decoder: variant.decode == .outside ? decoder.counted(by: decodes) : nil, claims: claims,
+      decoder: variant.decode == .outside ? windowDecoder : nil, claims: claims,
       schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe,
       mainProbe: mainProbe)
     let utilisation = IsolationUtilisation(
@@ -200,6 +205,7 @@ package struct BenchmarkDriver: Sendable {
     if variant.decode != .noDecode {
       result.decodes = decodes.total
       result.decodesOnActor = decodes.onActor
+      result.decodeCancellation = cancellation?.figures
     }
     if variant.design.takesWrites {
       result.repository = RepositoryFigures(

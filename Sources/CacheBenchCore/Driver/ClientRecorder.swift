@@ -184,8 +184,8 @@ package struct ClientRecorder: Sendable {
   }
 
   /// A read that returned `lookup` for `key`, issued at `issued`: counts the request, its outcome, miss
-  /// cause and timing, counts it stale when it returned a revision below `floor`, and decodes it when
-  /// callers decode outside the cache (`decoder`), or folds in the cache's decode. An answer for another
+  /// cause and timing, counts it stale when it returned a revision below `floor`, and folds in the
+  /// value's decode when it has one, or decodes it when callers decode outside the cache (`decoder`). An answer for another
   /// key counts as an error and nothing else of it is recorded.
   @usableFromInline
   mutating func record(
@@ -200,10 +200,12 @@ package struct ClientRecorder: Sendable {
     record(lookup.missCause)
     record(lookup.timing, issued: issued)
     if let revision = lookup.revision, revision < floor { staleServedAfterWrite += 1 }
-    if let decoder {
-      checksum ^= decoder.decode(lookup.value.payload)
-    } else if let decoded = lookup.value.decoded {
+    // A decoded value is the cache's decode, or for a read cancelled in its decode the caller's own,
+    // done in the read's task (`WaitCancellation.lookupCancelledInDecode`); else the caller decodes.
+    if let decoded = lookup.value.decoded {
       checksum ^= decoded
+    } else if let decoder {
+      checksum ^= decoder.decode(lookup.value.payload)
     }
   }
 

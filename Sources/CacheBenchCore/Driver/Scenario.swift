@@ -29,6 +29,11 @@ package struct Scenario: Sendable, Equatable {
   package var invalidateRate: Double = 0
   /// Share of reads whose caller is cancelled while waiting for a fetch, `0...1`.
   package var cancelRate: Double = 0
+  /// When a marked read is cancelled (`--cancel-at`): once it waits, or in its own decode.
+  package var cancelMoment: CancelMoment = .wait
+  /// Chunks between the cancellation checks of a marked request's own decode (`--decode-checkpoint`);
+  /// 0 for none. Applies only where requests are cancelled (`cancelRate > 0`).
+  package var decodeCheckpoint: Int = 0
   /// Share of operations that write their key through a repository design, `0...1`.
   package var writeRate: Double = 0
 

@@ -104,6 +104,9 @@ package struct VariantResult: Sendable {
   /// Of `decodes`, those that ran on an actor's executor, as the concurrency runtime said at each decode
   /// (`CurrentExecutor.isActor`); nil for `none`.
   package var decodesOnActor: Int? = nil
+  /// What the decodes did after their request was cancelled (`DecodeCancellation`); nil for a run
+  /// that cancels no request (`--cancel-rate 0`) and for `none`.
+  package var decodeCancellation: DecodeCancellationFigures? = nil
 
   /// `decode_on_actor_share`: the share of the window's decodes that ran isolated to an actor, in a
   /// cache design its own actor (the clients, fetch tasks and off-actor placements run on no actor); nil

@@ -49,7 +49,7 @@ struct BadInputCorpusTests {
     case .decodeCost: .duration(positive: false, tooLong: "2s")
     case .shards: .count(minimum: 1, maximum: 4_096)
     case .keys: .count(minimum: 1, maximum: 10_000_000)
-    case .distribution, .caller: .word
+    case .distribution, .caller, .cancelAt: .word
     case .zipfTheta: .decimal
     case .seed: .seed
     case .concurrency: .count(minimum: 1, maximum: 100_000)
@@ -68,6 +68,7 @@ struct BadInputCorpusTests {
     case .failRate, .invalidateRate, .cancelRate, .writeRate: .probability
     case .fetchLimit: .count(minimum: 1, maximum: 100_000)
     case .capacity: .count(minimum: 1, maximum: 10_000_000)
+    case .decodeCheckpoint: .count(minimum: 0, maximum: 1_000_000)
     case .rate: .rate
     }
   }
@@ -174,6 +175,8 @@ struct BadInputCorpusTests {
       BadCommandLine(arguments: ["--csv", "-", "--json", "-"], names: "-"),
       BadCommandLine(arguments: ["--csv", "same.csv", "--json", "same.csv"], names: "same.csv"),
       BadCommandLine(arguments: ["--keys", "5", "stray"], names: "stray"),
+      BadCommandLine(arguments: ["--cancel-at", "decode"], names: "--cancel-at"),
+      BadCommandLine(arguments: ["--decode-checkpoint", "2"], names: "--decode-checkpoint"),
     ]
     return cases
   }()

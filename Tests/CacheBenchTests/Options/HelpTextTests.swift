@@ -53,6 +53,8 @@ struct HelpTextTests {
     (.rate, "none, closed loop", []),
     (.invalidateRate, "0", ["--invalidate-rate", "0"]),
     (.cancelRate, "0", ["--cancel-rate", "0"]),
+    (.cancelAt, "wait", ["--cancel-at", "wait"]),
+    (.decodeCheckpoint, "0", ["--decode-checkpoint", "0"]),
     (.writeRate, "0", ["--write-rate", "0"]),
     (.capacity, "none, no limit", []),
     (.ttl, "none, no expiry", []),

@@ -342,6 +342,22 @@ struct OptionsErrorTests {
       ["--caller", "main", "--rate", "100/s"], .conflictingOptions("--caller main", "--rate"),
       "--caller main and --rate cannot be used together"),
     BadInput(
+      ["--cancel-at", "render"],
+      .invalidValue(option: .cancelAt, value: "render", reason: "must be wait or decode"),
+      "invalid value 'render' for --cancel-at: must be wait or decode"),
+    BadInput(
+      ["--cancel-at", "decode"], .conflictingOptions("--cancel-at decode", "--cancel-rate 0"),
+      "--cancel-at decode and --cancel-rate 0 cannot be used together"),
+    BadInput(
+      ["--cancel-rate", "0.1", "--decode-checkpoint", "-1"],
+      .invalidValue(
+        option: .decodeCheckpoint, value: "-1", reason: "must be 0...1000000, digits only"),
+      "invalid value '-1' for --decode-checkpoint: must be 0...1000000, digits only"),
+    BadInput(
+      ["--decode-checkpoint", "4"],
+      .conflictingOptions("--decode-checkpoint 4", "--cancel-rate 0"),
+      "--decode-checkpoint 4 and --cancel-rate 0 cannot be used together"),
+    BadInput(
       ["--caller", "ui"],
       .invalidValue(option: .caller, value: "ui", reason: "must be pool or main"),
       "invalid value 'ui' for --caller: must be pool or main"),

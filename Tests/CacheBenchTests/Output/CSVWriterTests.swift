@@ -23,6 +23,9 @@ struct CSVWriterTests {
   private static let oneRepetition = ",1" + String(repeating: ",", count: 7)
   /// The decode columns of a result that counted no decodes (`decodes`, `decode_on_actor_share`).
   private static let uncountedDecodes = ",,"
+  /// The decode-after-cancellation columns of a run without `--cancel-rate`: cancelled at wait, no
+  /// checkpoint, and seven empty figures (they do not apply).
+  private static let noCancellation = ",wait,0" + String(repeating: ",", count: 7)
   /// The reference columns of a row without calibration (`hit_path_untimed_reference_ratio`,
   /// `floor_reference_coalescing_hit_ns`).
   private static let uncalibrated = ",,"
@@ -33,7 +36,7 @@ struct CSVWriterTests {
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
-    + oneRepetition + uncountedDecodes + uncalibrated
+    + oneRepetition + uncountedDecodes + noCancellation + uncalibrated
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -51,7 +54,7 @@ struct CSVWriterTests {
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
-    + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + uncalibrated
+    + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation + uncalibrated
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
@@ -94,7 +97,9 @@ struct CSVWriterTests {
       "main_hitches", "main_hangs", "repetitions",
       "ci_level", "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns",
       "latency_p50_ci_high_ns", "latency_p99_ci_low_ns", "latency_p99_ci_high_ns", "decodes",
-      "decode_on_actor_share", "hit_path_untimed_reference_ratio",
+      "decode_on_actor_share", "cancel_at", "decode_checkpoint", "caller_decodes",
+      "decodes_elsewhere", "decodes_cancelled", "decodes_stopped", "decode_wasted_ns",
+      "decode_wasted_share", "decode_wasted_chunks", "hit_path_untimed_reference_ratio",
       "floor_reference_coalescing_hit_ns",
     ]
     #expect(CSVWriter.columns == expected)
@@ -133,7 +138,7 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
-          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.uncalibrated))
+          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -160,7 +165,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
-          + Self.oneRepetition + Self.uncountedDecodes + Self.uncalibrated))
+          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -192,7 +197,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
-          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.uncalibrated))
+          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -201,11 +206,11 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 20)
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 29)
     #expect(
       row.hasSuffix(
         ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
-          + Self.uncalibrated))
+          + Self.noCancellation + Self.uncalibrated))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -233,12 +238,12 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
-        Self.oneRepetition + ",8,0.7500" + Self.uncalibrated))
+        Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
-      none.split(separator: "\r\n")[1].hasSuffix(",8,0.0000" + Self.uncalibrated),
+      none.split(separator: "\r\n")[1].hasSuffix(",8,0.0000" + Self.noCancellation + Self.uncalibrated),
       "0 is measured, not empty")
   }
 
@@ -257,7 +262,7 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
-          + Self.oneRepetition + Self.uncountedDecodes + Self.uncalibrated))
+          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -286,7 +291,7 @@ struct CSVWriterTests {
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,120.0,2.40,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
-          + Self.uncountedDecodes + ",1.20,100.0"))
+          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0"))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -44,7 +44,8 @@ struct JSONWriterTests {
           payloadBytes: 4_096, decodeCostNanoseconds: 20_000, fetchLatencyDistribution: "1ms",
           failRate: 0, ignoreCancellation: false, fetchLimit: nil, threads: nil, caller: "pool",
           invalidateRate: 0,
-          cancelRate: 0, capacity: nil, timeToLiveNanoseconds: nil, writeRate: 0))
+          cancelRate: 0, cancelAt: "wait", decodeCheckpoint: 0, capacity: nil,
+          timeToLiveNanoseconds: nil, writeRate: 0))
   }
 
   /// A scenario option in the CSV but not in the JSON could not be told apart in JSON (`--capacity` was
@@ -94,6 +95,9 @@ struct JSONWriterTests {
     result.staleRejected = 2
     result.decodes = 4
     result.decodesOnActor = 4
+    result.decodeCancellation = DecodeCancellationFigures(
+      checkpoint: 0, callerDecodes: 4, decodesElsewhere: 0, decodesCancelled: 2, decodesStopped: 0,
+      wastedNanoseconds: 30_000, decodeNanoseconds: 80_000)
     let document = try decoded(
       try JSONWriter.render(
         results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata,

@@ -68,6 +68,29 @@ struct ProfileTests {
     #expect(scenario.timeToLive == .seconds(30))
   }
 
+  @Test func theDecodeCancellationFieldsAreRead() throws {
+    let scenario = try scenario(
+      #"{"cancel_rate": 0.5, "cancel_at": "decode", "decode_checkpoint": 3}"#)
+    #expect(scenario.cancelMoment == .decode)
+    #expect(scenario.decodeCheckpoint == 3)
+    #expect(throws: (any Error).self) {
+      try self.scenario(#"{"cancel_at": "decode"}"#)
+    }
+  }
+
+  @Test func theCommandLineSetsWhenAndHowOftenACancelledDecodeChecks() throws {
+    guard
+      case .run(let configuration) = try CommandLineParser.parse([
+        "--cancel-rate", "0.25", "--cancel-at", "decode", "--decode-checkpoint", "2",
+      ])
+    else {
+      Issue.record("not a run")
+      return
+    }
+    #expect(configuration.scenario.cancelMoment == .decode)
+    #expect(configuration.scenario.decodeCheckpoint == 2)
+  }
+
   @Test func aWriteRateFieldSelectsTheRepositoryDesignsAsTheOptionDoes() throws {
     let scenario = try scenario(#"{"write_rate": 0.1, "decode": ["none"]}"#)
     #expect(scenario.writeRate == 0.1)
@@ -114,7 +137,8 @@ struct ProfileTests {
       "profile 'Profiles/test.json': unknown field 'shard' (value 8); known fields: description,"
         + " variants, decode, decode_cost, shards, keys, distribution, zipf_theta, seed, concurrency,"
         + " requests, duration, warmup, latency, payload_bytes, fail_rate, fetch_limit, rate,"
-        + " invalidate_rate, cancel_rate, capacity, ttl, write_rate, threads, caller, gate"
+        + " invalidate_rate, cancel_rate, cancel_at, decode_checkpoint, capacity, ttl, write_rate,"
+        + " threads, caller, gate"
     ),
     (
       #"{"keys": 0}"#,
