@@ -54,7 +54,8 @@ struct CSVWriterTests {
     + "250000,240000,9000,1000,0,0,1000,0,2.000000,125000.0,"
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
-    + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation + uncalibrated
+    + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
+    + uncalibrated
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
@@ -138,7 +139,8 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
-          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
+          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
+          + Self.uncalibrated))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -197,7 +199,8 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
-          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
+          + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
+          + Self.uncalibrated))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -243,7 +246,8 @@ struct CSVWriterTests {
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
-      none.split(separator: "\r\n")[1].hasSuffix(",8,0.0000" + Self.noCancellation + Self.uncalibrated),
+      none.split(separator: "\r\n")[1].hasSuffix(
+        ",8,0.0000" + Self.noCancellation + Self.uncalibrated),
       "0 is measured, not empty")
   }
 
