@@ -93,8 +93,9 @@ extension PayloadDecoder {
     return (steps + bytes - 1) / bytes
   }
 
-  /// The chain of `run(steps:over:)`, asking `goOn` after every chunk but the last (with the count of
-  /// chunks done) whether to go on; nil when it said no.
+  /// The decode's work: a dependent multiply-xor chain over the payload's bytes for `steps` byte steps,
+  /// in passes over the bytes (chunks), asking `goOn` after every chunk but the last (with the count of
+  /// chunks done) whether to go on; nil when it said no. `run(steps:over:)` is this, never stopped.
   static func run(
     steps: Int, over payload: Payload, afterChunk goOn: (Int) -> Bool
   ) -> UInt64? {
