@@ -16,6 +16,11 @@ package struct CalibrationBudget: Sendable, Equatable {
   var operationsPerRound: Int
   /// Sleeps per `Task.sleep` target; the median is kept.
   var sleepSamples: Int
+  /// How long a hit-path probe's warm-up lookups, and each of its rounds, may take before the design is
+  /// taken for hung (`HitPathProbe`): calibration runs before any window, where no stall watch could stop
+  /// it. Ten seconds is far beyond any answering design's warm-up; tests that check what a probe measures,
+  /// in a process whose thread pool other tests crowd, set a longer one (`waiting(upTo:)`).
+  var warmUpLimit: Duration = .seconds(10)
 
   /// What `calibrate` and every run use: about half a second on a 2-core machine, most of it sleeping.
   static let standard = CalibrationBudget(
@@ -23,6 +28,13 @@ package struct CalibrationBudget: Sendable, Equatable {
 
   /// Enough to exercise every probe in tests, in a few tens of milliseconds.
   package static let quick = CalibrationBudget(rounds: 2, operationsPerRound: 500, sleepSamples: 3)
+
+  /// This budget with `limit` for the hit-path probe's warm-up.
+  package func waiting(upTo limit: Duration) -> CalibrationBudget {
+    var budget = self
+    budget.warmUpLimit = limit
+    return budget
+  }
 
   /// Operations per round for a probe whose operation is `factor` times as cheap as an actor call
   /// (or as expensive, below 1), at least 1.

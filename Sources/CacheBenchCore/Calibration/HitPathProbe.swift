@@ -29,21 +29,24 @@ enum HitPathProbe {
       for domain in domains { domain.readingNoClock() }
     }
     let key = 0
-    guard await warms(cache, key: key) else { return nil }
+    let limit = budget.warmUpLimit
+    guard await warms(cache, key: key, within: limit) else { return nil }
     let lookups = design.specialisation.hitLookups
     let operations = budget.operations(scaledBy: 1)
-    return bounded { await lookups(cache, key, operations) }
+    return bounded(within: limit) { await lookups(cache, key, operations) }
   }
 
-  /// `round`, given `warmUpLimit` to finish: a design that answers its warm-up and then stops answering
+  /// `round`, given `limit` (the budget's warm-up limit) to finish: a design that answers its warm-up and then stops answering
   /// would otherwise hold calibration, and so the whole run, for ever. A round that runs out of time
   /// returns NaN (no hit path) and so does every later one, at once; the hung lookups stay suspended in
   /// their own task. The round times itself inside, so the task and timer around it are not measured.
-  private static func bounded(_ round: @escaping ProbeRound) -> ProbeRound {
+  private static func bounded(
+    within limit: Duration, _ round: @escaping ProbeRound
+  ) -> ProbeRound {
     let hung = SanitizerVisibleMutex(false)
     return {
       if hung.withLock({ $0 }) { return .nan }
-      let nanoseconds = await withinWarmUpLimit(orElse: .nan) { [round = RoundBox(round)] in
+      let nanoseconds = await within(limit, orElse: .nan) { [round = RoundBox(round)] in
         await round.run()
       }
       if nanoseconds.isNaN { hung.withLock { $0 = true } }
@@ -51,15 +54,11 @@ enum HitPathProbe {
     }
   }
 
-  /// How long the warm-up lookups may take before the design is taken for hung: calibration runs
-  /// before any window, where no stall watch could stop it.
-  static let warmUpLimit: Duration = .seconds(10)
-
-  /// Whether a miss then a hit of `key` both answer within `warmUpLimit`. A design that does not report
+  /// Whether a miss then a hit of `key` both answer within `limit`. A design that does not report
   /// outcomes is taken at its word that the second lookup is a hit. The lookups run in a task of their
   /// own, so a design that never answers leaves that task suspended and costs only its hit path (`nil`).
-  private static func warms(_ cache: any Cache, key: Int) async -> Bool {
-    await withinWarmUpLimit(orElse: false) {
+  private static func warms(_ cache: any Cache, key: Int, within limit: Duration) async -> Bool {
+    await within(limit, orElse: false) {
       guard (try? await cache.lookup(key)) != nil, let second = try? await cache.lookup(key) else {
         return false
       }
@@ -67,15 +66,15 @@ enum HitPathProbe {
     }
   }
 
-  /// What `work` returns, or `fallback` when it has not returned within `warmUpLimit`. The work runs in
+  /// What `work` returns, or `fallback` when it has not returned within `limit`. The work runs in
   /// a task of its own, so work that never returns stays suspended there and holds nothing else up.
-  private static func withinWarmUpLimit<Value: Sendable>(
-    orElse fallback: Value, _ work: @escaping @Sendable () async -> Value
+  private static func within<Value: Sendable>(
+    _ limit: Duration, orElse fallback: Value, _ work: @escaping @Sendable () async -> Value
   ) async -> Value {
     let outcome = FirstOutcome<Value>()
     let worker = Task { outcome.deliver(await work()) }
     let timer = Task {
-      try? await Task.sleep(for: warmUpLimit)
+      try? await Task.sleep(for: limit)
       if !Task.isCancelled { outcome.deliver(fallback) }
     }
     let value = await outcome.value()

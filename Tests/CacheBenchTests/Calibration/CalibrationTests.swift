@@ -7,13 +7,19 @@ import Testing
 /// The floors, measured with a small budget: positive, and ordered where the order is certain.
 @Suite(.timeLimit(.minutes(2)))
 struct CalibrationTests {
+  /// The quick budget, with a warm-up limit beyond the suite's: these tests check what the probes
+  /// measure, and in a test process whose thread pool every other test crowds, the two warm-up lookups
+  /// of a design that answers took over the standard 10 s (at load 7 on 2 cores). A design that really
+  /// hung would fail the suite's time limit instead.
+  private static let budget = CalibrationBudget.quick.waiting(upTo: .seconds(150))
+
   /// One calibration shared by the tests that only read it, measured once on first use.
   private static let measured = Task {
     await Calibration.measure(
       concurrency: 4, keys: KeySequence(distribution: .zipf(theta: 0.99), keys: 1_000, seed: 1),
       hitPaths: Calibration.hitPathDesigns(
         of: Variant.all(designs: CacheDesign.builtIn, placements: [.noDecode], shards: 4)),
-      budget: .quick)
+      budget: Self.budget)
   }
 
   @Test func everyFigureIsPositiveAndFinite() async throws {
@@ -60,16 +66,27 @@ struct CalibrationTests {
   @Test func aDesignWithoutBusyTotalsHasATimedHitPathButNoUntimedOne() async {
     let design = CacheDesign.hookless()
     #expect(
-      await HitPathProbe.makeRound(design: design, shards: 1, timed: true, budget: .quick) != nil)
+      await HitPathProbe.makeRound(design: design, shards: 1, timed: true, budget: Self.budget)
+        != nil)
     #expect(
-      await HitPathProbe.makeRound(design: design, shards: 1, timed: false, budget: .quick) == nil)
+      await HitPathProbe.makeRound(design: design, shards: 1, timed: false, budget: Self.budget)
+        == nil)
+  }
+
+  @Test func aDesignWhoseWarmUpNeverAnswersHasNoHitPathOnceTheLimitPasses() async {
+    let hang = LookupHang()
+    let round = await HitPathProbe.makeRound(
+      design: .hanging(hang), shards: 1, budget: .quick.waiting(upTo: .milliseconds(50)))
+    #expect(round == nil)
+    hang.release()
+    while !hang.allLeft { await Task.yield() }
   }
 
   @Test func theUntimedProbeMeasuresACacheWhoseDomainsReadNoClock() async throws {
     // The probe switches off the clock of the cache it builds, not of the design's other caches.
     let round = try #require(
       await HitPathProbe.makeRound(
-        design: .coalescing, shards: 1, timed: false, budget: .quick))
+        design: .coalescing, shards: 1, timed: false, budget: Self.budget))
     #expect(await round() > 0)
     let environment = CacheEnvironment(
       fetcher: ControllableFetcher(), decodePlacement: .noDecode, keys: 1, shards: 1)
@@ -135,9 +152,9 @@ struct CalibrationTests {
 
   @Test func remeasuringContentionChangesOnlyTheContendedFigures() async {
     let calibration = CalibrationFixtures.roundFigures
-    let same = await calibration.remeasuringContention(at: 4, budget: .quick)
+    let same = await calibration.remeasuringContention(at: 4, budget: Self.budget)
     #expect(same == calibration)
-    let other = await calibration.remeasuringContention(at: 2, budget: .quick)
+    let other = await calibration.remeasuringContention(at: 2, budget: Self.budget)
     #expect(other.contendedConcurrency == 2)
     var expected = other
     #expect(other.contendingTasks == min(2, HostInfo.onlineCores))

@@ -47,8 +47,18 @@ struct CacheBenchExecutableTests {
         // Each window held about 5 MB of payloads, which a leaked cache would leave allocated. What is
         // left once it is released is noise, not broken down: measured between -38 KB and +34 KB at load
         // 4-6, and up to +90 KB at load 12, on 2 cores; hence a quarter of a MiB.
-        let retained = try #require(row["retained_bytes"].flatMap { Int($0) })
-        #expect(abs(retained) <= 256 * 1_024, "\(row["variant"] ?? "?"); stderr: \(log)")
+        // Under load the thread-cache sweep can miss a worker (libdispatch had started 7 threads, and each
+        // meeting reached 2 or 3 of them, at load 7 on 2 cores); the figure is then n/a, and stderr must
+        // say why. A figure that was measured must be within the bound.
+        let variant = row["variant"] ?? "?"
+        if let retained = row["retained_bytes"].flatMap({ Int($0) }) {
+          #expect(abs(retained) <= 256 * 1_024, "\(variant); stderr: \(log)")
+        } else {
+          #expect(row["retained_bytes"] == "n/a", "\(variant)")
+          #expect(
+            log.contains("\(variant)/none: jemalloc columns are n/a: not every worker thread"),
+            "\(variant); stderr: \(log)")
+        }
       #else
         #expect(row["retained_bytes"] == "n/a")
       #endif
