@@ -36,8 +36,8 @@ enum HitPathProbe {
     return bounded(within: limit) { await lookups(cache, key, operations) }
   }
 
-  /// `round`, given `limit` (the budget's warm-up limit) to finish: a design that answers its warm-up and then stops answering
-  /// would otherwise hold calibration, and so the whole run, for ever. A round that runs out of time
+  /// `round`, given `limit` (the budget's warm-up limit) to finish: a design that answers its warm-up and
+  /// then stops answering would otherwise hold calibration, and so the whole run, for ever. A round that runs out of time
   /// returns NaN (no hit path) and so does every later one, at once; the hung lookups stay suspended in
   /// their own task. The round times itself inside, so the task and timer around it are not measured.
   private static func bounded(

@@ -175,6 +175,7 @@ package struct ResourceMeter: Sendable {
   /// `HistogramStripes` are built to this count; the meter charges them to the recorders, not to the cache.
   package static let histogramsPerRecorder = 4
 
-  private static let unflushedNote =
+  /// What a result's notes say when a sweep of the worker threads' allocator caches fell short.
+  static let unflushedNote =
     "jemalloc columns are n/a: not every worker thread could flush its allocator cache in time"
 }

@@ -152,9 +152,9 @@ struct CalibrationTests {
 
   @Test func remeasuringContentionChangesOnlyTheContendedFigures() async {
     let calibration = CalibrationFixtures.roundFigures
-    let same = await calibration.remeasuringContention(at: 4, budget: Self.budget)
+    let same = await calibration.remeasuringContention(at: 4, budget: .quick)
     #expect(same == calibration)
-    let other = await calibration.remeasuringContention(at: 2, budget: Self.budget)
+    let other = await calibration.remeasuringContention(at: 2, budget: .quick)
     #expect(other.contendedConcurrency == 2)
     var expected = other
     #expect(other.contendingTasks == min(2, HostInfo.onlineCores))
