@@ -114,7 +114,10 @@ def run_problems(row):
         )
     retained = row.get("retained_bytes")
     if not (retained or "").lstrip("-").isdigit():
-        problems.append(f"retained_bytes is {retained!r}: build with jemalloc to measure it")
+        problems.append(
+            f"retained_bytes is {retained!r}: not measured (cachebench's notes on stderr say why:"
+            " a build without jemalloc, or worker threads whose allocator caches were not flushed)"
+        )
     elif int(retained) > RETAINED_LIMIT:
         problems.append(
             f"retained_bytes is {retained}, more than {RETAINED_LIMIT}: something outlived the window"

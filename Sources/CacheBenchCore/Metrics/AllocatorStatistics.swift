@@ -10,6 +10,15 @@ struct AllocatorSnapshot: Sendable, Equatable {
   var residentBytes: Int
   /// Allocation requests served so far (jemalloc `small.nrequests + large.nrequests` over all arenas).
   var mallocCount: UInt64
+  /// Of `allocatedBytes`, the freed blocks that sit in threads' caches, not handed back to their arenas
+  /// (jemalloc `stats.arenas.<i>.tcache_bytes`, summed over every thread's cache as the statistics are
+  /// refreshed); 0 once every cache is flushed.
+  var cachedBytes: Int = 0
+
+  /// Bytes in allocations not yet freed: `allocatedBytes` less the freed blocks in threads' caches, so a
+  /// thread that could not be made to flush does not leave its frees counted as allocated. Checked
+  /// against a program whose allocations are known (docs/metrics.md).
+  var liveBytes: Int { allocatedBytes - cachedBytes }
 }
 
 /// A source of allocator statistics: jemalloc in the tool, a scripted fake in tests.

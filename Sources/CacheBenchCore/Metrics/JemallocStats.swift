@@ -36,6 +36,7 @@
     private let resident: MIB
     private let smallRequests: MIB
     private let largeRequests: MIB
+    private let cachedBytes: MIB
     private let sweep: ThreadCacheSweep
 
     /// Bytes allocated to check that jemalloc serves this process; never touched, so never resident.
@@ -85,6 +86,7 @@
         resident = try MIB("stats.resident")
         smallRequests = try MIB("stats.arenas.\(all).small.nrequests")
         largeRequests = try MIB("stats.arenas.\(all).large.nrequests")
+        cachedBytes = try MIB("stats.arenas.\(all).tcache_bytes")
       case .arena(let index):
         purge = try MIB("arena.\(index).purge")
         allocated = try MIB("stats.arenas.\(index).small.allocated")
@@ -92,6 +94,7 @@
         resident = try MIB("stats.arenas.\(index).resident")
         smallRequests = try MIB("stats.arenas.\(index).small.nrequests")
         largeRequests = try MIB("stats.arenas.\(index).large.nrequests")
+        cachedBytes = try MIB("stats.arenas.\(index).tcache_bytes")
       }
     }
 
@@ -123,15 +126,18 @@
     ///
     /// Allocates nothing itself (no loops over arrays of MIBs, which unoptimised builds box element by
     /// element), so an exact count of the caller's allocations is not disturbed by reading it.
-    func read() throws(JemallocError) -> AllocatorSnapshot {
-      try flush.call()
+    /// `flushingThisThread: false` leaves the calling thread's cache as it is, so its freed blocks show in
+    /// `cachedBytes`; for tests of that figure.
+    func read(flushingThisThread: Bool = true) throws(JemallocError) -> AllocatorSnapshot {
+      if flushingThisThread { try flush.call() }
       try epoch.write(UInt64(1))
       var allocatedBytes: Int = try allocated.read()
       if let largeAllocated { allocatedBytes += try largeAllocated.read() as Int }
       let mallocCount = try smallRequests.read() as UInt64 + (try largeRequests.read() as UInt64)
       return AllocatorSnapshot(
-        allocatedBytes: allocatedBytes, residentBytes: try resident.read(), mallocCount: mallocCount
-      )
+        allocatedBytes: allocatedBytes, residentBytes: try resident.read(),
+        mallocCount: mallocCount,
+        cachedBytes: try cachedBytes.read())
     }
 
     /// The size class jemalloc rounds a request of `bytes` up to (`nallocx`), which is what

@@ -57,6 +57,26 @@
       }
     }
 
+    /// What a thread that is never flushed (a worker the sweep missed) leaves: its frees count as
+    /// allocated, and exactly as much shows as cached, so the live bytes do not move.
+    @Test func blocksFreedIntoAnUnflushedCacheAreCachedNotLive() throws {
+      let blocks = UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>.allocate(capacity: 100)
+      defer { blocks.deallocate() }
+      try JemallocStats.withPrivateArena { stats in
+        let before = try stats.read()
+        #expect(before.cachedBytes == 0, "read() flushed this thread, the arena's only one")
+        for index in 0..<100 { blocks[index] = malloc(64) }
+        for index in 0..<100 { free(blocks[index]) }
+        let unflushed = try stats.read(flushingThisThread: false)
+        #expect(unflushed.allocatedBytes >= before.allocatedBytes + 100 * 64)
+        #expect(unflushed.cachedBytes == unflushed.allocatedBytes - before.allocatedBytes)
+        #expect(unflushed.liveBytes == before.liveBytes)
+        let flushed = try stats.read()
+        #expect(flushed.cachedBytes == 0)
+        #expect(flushed.allocatedBytes == before.allocatedBytes)
+      }
+    }
+
     @Test func purgingReturnsTheArenasFreedPagesToTheKernel() throws {
       try JemallocStats.withPrivateArena { stats in
         let megabyte = 1 << 20

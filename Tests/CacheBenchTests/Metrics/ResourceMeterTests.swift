@@ -105,6 +105,19 @@ struct ResourceMeterTests {
     #expect(await meter.settledAllocatedBytes() == nil)
   }
 
+  /// A sweep that missed a worker still gives the figure: what that worker's cache holds is counted out.
+  @Test(arguments: [true, false])
+  func aSettledReadingIsTheLiveBytesWhetherOrNotTheSweepReachedEveryWorker(flushSucceeds: Bool)
+    async
+  {
+    let cached = AllocatorSnapshot(
+      allocatedBytes: 1_000_000, residentBytes: 4_000_000, mallocCount: 700, cachedBytes: 30_000)
+    let allocator = ScriptedAllocator(snapshots: [cached], flushSucceeds: flushSucceeds)
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    #expect(await meter.settledAllocatedBytes() == 970_000)
+    #expect(allocator.calls == [.flushWorkers, .snapshot], "the sweep first, then one reading")
+  }
+
   @Test func notesSayWhyJemallocFiguresAreMissingAndWhatTheRecordersWeigh() {
     var meter = ResourceMeter.scripted(.unavailable(reason: "built without it"))
     meter.histogramBytes = 262_144
