@@ -186,8 +186,9 @@ struct Comparison: Sendable {
   }
 
   /// The judged metrics a run may fail to measure for a reason outside the code under test: jemalloc's
-  /// figures, `n/a` when a worker thread could not flush its allocator cache within the sweep's limit
-  /// (on a loaded machine, about one variant in forty). Unmeasured, they are left out with a note
+  /// figures, `malloc_count` and `mallocs_per_request` `n/a` when a worker thread could not flush its
+  /// allocator cache within the sweep's limit (on a loaded machine, about one variant in forty), any of
+  /// them when a statistics read fails. Unmeasured, they are left out with a note
   /// (`Verdict.unmeasured`); any other judged metric the current run lacks is `missing`, which fails.
   static let transientlyUnmeasurable: Set<String> = [
     "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",

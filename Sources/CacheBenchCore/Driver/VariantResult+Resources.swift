@@ -1,8 +1,8 @@
 extension VariantResult {
   /// Allocations per request of the window: `malloc_count / requests`; nil when unknown.
   package var mallocsPerRequest: Double? {
-    guard let allocator = resources.allocator, requests > 0 else { return nil }
-    return Double(allocator.mallocCount) / Double(requests)
+    guard let mallocCount = resources.allocator?.mallocCount, requests > 0 else { return nil }
+    return Double(mallocCount) / Double(requests)
   }
 
   /// CPU time of the whole process per request of the window, ns; nil when unknown.

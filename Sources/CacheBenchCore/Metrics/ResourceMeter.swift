@@ -20,6 +20,8 @@ package struct ResourceMeter: Sendable {
     var allocator: AllocatorSnapshot?
     var cpu: CPUTimes?
     var notes: [String] = []
+    /// Whether the sweep before `allocator` was read reached every worker thread.
+    var flushed = true
   }
 
   var allocator: AllocatorSource
@@ -114,12 +116,9 @@ package struct ResourceMeter: Sendable {
   func begin() async -> Mark {
     var mark = Mark()
     if case .available(let statistics) = allocator {
-      if await statistics.flushWorkerThreadCaches() {
-        statistics.purgeUnusedPages()
-        mark.allocator = statistics.snapshot()
-      } else {
-        mark.notes.append(Self.unflushedNote)
-      }
+      mark.flushed = await statistics.flushWorkerThreadCaches()
+      statistics.purgeUnusedPages()
+      mark.allocator = statistics.snapshot()
     }
     peakRSS?.start()
     mark.cpu = cpuTimes()
@@ -139,16 +138,10 @@ package struct ResourceMeter: Sendable {
     usage.cachedEntries = cachedEntries
     usage.notes = mark.notes
     if case .available(let statistics) = allocator, let start = mark.allocator {
-      if await statistics.flushWorkerThreadCaches() {
-        if let end = statistics.snapshot() {
-          usage.allocator = AllocatorUsage(
-            allocatedBytes: end.allocatedBytes, residentBytes: end.residentBytes,
-            allocatedDeltaBytes: end.allocatedBytes - start.allocatedBytes,
-            residentDeltaBytes: end.residentBytes - start.residentBytes,
-            mallocCount: end.mallocCount &- start.mallocCount)
-        }
-      } else {
-        usage.notes.append(Self.unflushedNote)
+      let flushed = await statistics.flushWorkerThreadCaches() && mark.flushed
+      if let end = statistics.snapshot() {
+        usage.allocator = Self.usage(from: start, to: end, flushed: flushed)
+        if !flushed { usage.notes.append(Self.unflushedNote) }
       }
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
@@ -177,7 +170,27 @@ package struct ResourceMeter: Sendable {
   /// `HistogramStripes` are built to this count; the meter charges them to the recorders, not to the cache.
   package static let histogramsPerRecorder = 4
 
+  /// The window's allocator figures from the readings at its start and end.
+  ///
+  /// When a sweep missed a worker thread, the blocks that thread freed into its cache still count as
+  /// allocated, and the requests it served reach the shared counters only when it flushes. The byte
+  /// figures then use `liveBytes`, which counts the cached blocks out (exact whether or not a thread
+  /// flushed), and `mallocCount` is unknown rather than short by what the missed thread served.
+  static func usage(
+    from start: AllocatorSnapshot, to end: AllocatorSnapshot, flushed: Bool
+  ) -> AllocatorUsage {
+    let startBytes = flushed ? start.allocatedBytes : start.liveBytes
+    let endBytes = flushed ? end.allocatedBytes : end.liveBytes
+    return AllocatorUsage(
+      allocatedBytes: endBytes, residentBytes: end.residentBytes,
+      allocatedDeltaBytes: endBytes - startBytes,
+      residentDeltaBytes: end.residentBytes - start.residentBytes,
+      mallocCount: flushed ? end.mallocCount &- start.mallocCount : nil)
+  }
+
   /// What a result's notes say when a sweep of the worker threads' allocator caches fell short.
   static let unflushedNote =
-    "jemalloc columns are n/a: not every worker thread could flush its allocator cache in time"
+    "malloc_count is n/a: not every worker thread could flush its allocator cache in time, and the"
+    + " requests a thread served reach jemalloc's counters only when it does; the byte figures count"
+    + " the blocks cached in threads out (stats.arenas.<all>.tcache_bytes)"
 }

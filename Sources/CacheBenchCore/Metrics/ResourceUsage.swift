@@ -34,7 +34,8 @@ package struct ResourceUsage: Sendable, Equatable {
 
 /// jemalloc's figures for one window.
 package struct AllocatorUsage: Sendable, Equatable {
-  /// `stats.allocated` at window end, bytes.
+  /// `stats.allocated` at window end, bytes; less the blocks cached in threads when a worker thread
+  /// could not be flushed (`AllocatorSnapshot.liveBytes`).
   package var allocatedBytes: Int
   /// `stats.resident` at window end, bytes.
   package var residentBytes: Int
@@ -42,6 +43,7 @@ package struct AllocatorUsage: Sendable, Equatable {
   package var allocatedDeltaBytes: Int
   /// `residentBytes` less its value at window start, bytes.
   package var residentDeltaBytes: Int
-  /// Allocation requests during the window, on every thread (see `JemallocStats`).
-  package var mallocCount: UInt64
+  /// Allocation requests during the window, on every thread (see `JemallocStats`); nil when a worker
+  /// thread could not be flushed, so requests it served may not have reached the counters.
+  package var mallocCount: UInt64?
 }

@@ -14,15 +14,17 @@ final class ScriptedAllocator: AllocatorStatistics {
 
   private struct State {
     var snapshots: [AllocatorSnapshot]
+    var flushAnswers: [Bool]
     var calls: [Call] = []
   }
 
   private let state: SanitizerVisibleMutex<State>
-  /// What `flushWorkerThreadCaches()` answers.
+  /// What `flushWorkerThreadCaches()` answers once `flushAnswers` runs out.
   let flushSucceeds: Bool
 
-  init(snapshots: [AllocatorSnapshot], flushSucceeds: Bool = true) {
-    state = SanitizerVisibleMutex(State(snapshots: snapshots))
+  /// `flushAnswers` are what the first sweeps answer, in order; later ones answer `flushSucceeds`.
+  init(snapshots: [AllocatorSnapshot], flushSucceeds: Bool = true, flushAnswers: [Bool] = []) {
+    state = SanitizerVisibleMutex(State(snapshots: snapshots, flushAnswers: flushAnswers))
     self.flushSucceeds = flushSucceeds
   }
 
@@ -30,8 +32,10 @@ final class ScriptedAllocator: AllocatorStatistics {
   var calls: [Call] { state.withLock { $0.calls } }
 
   func flushWorkerThreadCaches() async -> Bool {
-    state.withLock { $0.calls.append(.flushWorkers) }
-    return flushSucceeds
+    state.withLock { state in
+      state.calls.append(.flushWorkers)
+      return state.flushAnswers.isEmpty ? flushSucceeds : state.flushAnswers.removeFirst()
+    }
   }
 
   func purgeUnusedPages() {
