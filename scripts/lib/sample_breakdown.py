@@ -8,7 +8,8 @@ Each sample goes to exactly one of these categories (the order of the report):
                              declared in the user's own modules (scripts/lib/module_names.py lists them)
   decode                     PayloadDecoder (the simulated decoding work)
   fake fetcher               the harness's fake server: SimulatedFetcher, ConstantLatencyFetcher and their
-                             parts (FetchPool, FetchDraws, FetchLedger, SleepLead, LatencyDistribution),
+                             parts (FetchPool, FetchDraws, FetchLedger, ResponseDelay, DeadlineQueue,
+                             DeadlineTimerThread, LatencyDistribution),
                              its payloads' filling, its sleeps and the runtime work they cause
   Swift concurrency runtime  libswift_Concurrency: task switches, executor enqueue and job running, actor
                              queues, continuations, task groups, task-local and timer plumbing
@@ -105,8 +106,8 @@ FRAME_PATTERNS = [
 
 # A frame of the fake fetcher (rule 2): any one of them in a stack makes the sample the fetcher's.
 FETCHER = re.compile(
-    r"\b(SimulatedFetcher|ConstantLatencyFetcher|FetchPool|FetchDraws|FetchLedger|SleepLead"
-    r"|LatencyDistribution)\b"
+    r"\b(SimulatedFetcher|ConstantLatencyFetcher|FetchPool|FetchDraws|FetchLedger|ResponseDelay"
+    r"|DeadlineQueue|DeadlineTimerThread|LatencyDistribution)\b"
 )
 
 KERNEL_SUFFIX = "_[k]"

@@ -121,6 +121,7 @@ public enum CacheBenchCommand {
     let calibration = await CalibrateCommand.calibrate(for: scenario, quiet: quiet)
     let meter = ResourceMeter.system()
     for note in meter.notes() { printError(note) }
+    if let note = scenario.fetchTimerNote { printError(note) }
     if !quiet, let note = meter.recorderNote(clients: scenario.concurrency) { printError(note) }
     // Variants that could not be built or stalled: reported as they happen, and the run exits 1 once
     // every other variant is measured and written.

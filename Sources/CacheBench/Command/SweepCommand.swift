@@ -35,6 +35,7 @@ enum SweepCommand {
 
     let meter = ResourceMeter.system()
     for note in meter.notes() { CacheBenchCommand.printError(note) }
+    if let note = base.fetchTimerNote { CacheBenchCommand.printError(note) }
     if !quiet, let note = meter.recorderNote(clients: configuration.concurrencies.max() ?? 1) {
       CacheBenchCommand.printError(note)
     }

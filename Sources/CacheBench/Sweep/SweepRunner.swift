@@ -2,7 +2,7 @@ import CacheBenchCore
 
 /// Runs the cells of a sweep one after another in one process, each exactly as `run` would measure its
 /// variant (warm-up on a throwaway cache, then a window on a fresh one metered for memory and CPU, then the
-/// accounting check), with the workload, the decoder calibration and the sleep lead shared by every cell.
+/// accounting check), with the workload, and the decoder calibration shared by every cell.
 ///
 /// With a deadline, no cell starts once the deadline has passed; the cell running at the deadline finishes,
 /// so a sweep overruns its budget by at most one cell. The clock is injectable so tests can spend the
@@ -43,7 +43,6 @@ struct SweepRunner: Sendable {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
     let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
-    let lead = await SleepLead.calibrated(for: scenario.fetchLatency)
     let start = clock()
     var results: [(cell: SweepCell, result: VariantResult)] = []
     for (index, cell) in plan.cells.enumerated() {
@@ -57,8 +56,7 @@ struct SweepRunner: Sendable {
       driver.meter = meter
       // nil only when the run was asked to stop before the window, which ends the sweep.
       guard
-        var result = try await driver.measure(
-          cell.variant, keys: keys, decoder: decoder, lead: lead)
+        var result = try await driver.measure(cell.variant, keys: keys, decoder: decoder)
       else { break }
       await driver.measureRetainedBytes(of: &result)
       results.append((cell, result))

@@ -20,7 +20,7 @@ enum HitPathProbe {
     design: CacheDesign, shards: Int, timed: Bool = true, budget: CalibrationBudget
   ) async -> ProbeRound? {
     let fetcher = ConstantLatencyFetcher(
-      latency: .zero, payloadBytes: 64, ledger: FetchLedger(), lead: .none)
+      latency: .zero, payloadBytes: 64, ledger: FetchLedger())
     let environment = CacheEnvironment(
       fetcher: fetcher, decodePlacement: .noDecode, keys: 1, shards: design.isSharded ? shards : 1)
     guard let cache = try? design.makeCache(environment) else { return nil }

@@ -43,7 +43,6 @@ package struct BenchmarkDriver: Sendable {
     let keys = KeySequence(
       distribution: scenario.distribution, keys: scenario.keys, seed: scenario.seed)
     let decoder = PayloadDecoder.calibrated(cost: scenario.decodeCost)
-    let lead = await SleepLead.calibrated(for: scenario.latencyDistribution.typical)
     var results: [VariantResult] = []
     var givenUp: [Variant] = []
     for (variant, repetition) in RepetitionOrder.schedule(
@@ -52,7 +51,7 @@ package struct BenchmarkDriver: Sendable {
       if runStop.isRequested { break }
       if givenUp.contains(variant) { continue }
       onEvent(.started(variant))
-      guard var result = try await measure(variant, keys: keys, decoder: decoder, lead: lead)
+      guard var result = try await measure(variant, keys: keys, decoder: decoder)
       else {
         // A stop ends the run; a design whose factory failed (already reported) ends only its variant.
         if runStop.isRequested { break }
@@ -82,14 +81,14 @@ package struct BenchmarkDriver: Sendable {
   /// so nothing of it was measured.
   @concurrent
   package func measure(
-    _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder, lead: SleepLead
+    _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder
   ) async throws(AccountingError) -> VariantResult? {
     if scenario.warmupRequests > 0 {
       let ledger = makeLedger()
-      let fetcher = makeFetcher(ledger: ledger, lead: lead)
+      let fetcher = makeFetcher(ledger: ledger)
       guard
         let cache = makeCache(
-          variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher(lead: lead))
+          variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher())
       else { return nil }
       let stop = StopCondition.requests(scenario.warmupRequests)
       let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
@@ -115,7 +114,7 @@ package struct BenchmarkDriver: Sendable {
     // more, whichever design it was (docs/metrics.md).
     let allocatedBeforeWindow = await meter.settledAllocatedBytes()
     let ledger = makeLedger()
-    let fetcher = makeFetcher(ledger: ledger, lead: lead)
+    let fetcher = makeFetcher(ledger: ledger)
     // Only a run that cancels requests times its decodes; every other decodes as it always did.
     let cancellation =
       scenario.cancelRate > 0 && variant.decode != .noDecode
@@ -130,7 +129,7 @@ package struct BenchmarkDriver: Sendable {
     guard
       let cache = makeCache(
         variant, fetcher: fetcher, decoder: windowDecoder,
-        writeFetcher: makeWriteFetcher(lead: lead))
+        writeFetcher: makeWriteFetcher())
     else { return nil }
     let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
     onEvent(
@@ -246,12 +245,12 @@ package struct BenchmarkDriver: Sendable {
   }
 
   /// A fresh fetcher over `ledger`, with a pool of its own when the scenario limits fetches.
-  private func makeFetcher(ledger: FetchLedger, lead: SleepLead) -> SimulatedFetcher {
+  private func makeFetcher(ledger: FetchLedger) -> SimulatedFetcher {
     let settings = scenario.fetcher
     return SimulatedFetcher(
       draws: FetchDraws(
         latency: scenario.latencyDistribution, failRate: settings.failRate, seed: scenario.seed),
-      payloadBytes: scenario.payloadBytes, ledger: ledger, lead: lead,
+      payloadBytes: scenario.payloadBytes, ledger: ledger,
       ignoresCancellation: settings.ignoresCancellation,
       pool: settings.fetchLimit.map { FetchPool(limit: $0) })
   }
@@ -259,12 +258,12 @@ package struct BenchmarkDriver: Sendable {
   /// The round trip of a repository design's writes: the fetch latency distribution on draws of its
   /// own (so writes do not shift the reads' draws), never failing, in a ledger of its own (writes are
   /// not fetches).
-  private func makeWriteFetcher(lead: SleepLead) -> SimulatedFetcher {
+  private func makeWriteFetcher() -> SimulatedFetcher {
     SimulatedFetcher(
       draws: FetchDraws(
         latency: scenario.latencyDistribution, failRate: 0,
         seed: SplitMix64.mix(scenario.seed ^ Self.writeDrawsTag)),
-      payloadBytes: 0, ledger: FetchLedger(), lead: lead)
+      payloadBytes: 0, ledger: FetchLedger())
   }
 
   /// ASCII "writeLat": separates the write latency draws from the reads'.

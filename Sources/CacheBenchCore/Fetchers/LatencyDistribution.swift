@@ -32,7 +32,8 @@ package enum LatencyDistribution: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// A latency most fetches are near, which the sleep lead is calibrated on (`SleepLead`).
+  /// A latency most fetches are near: a run whose typical latency is zero never sleeps on the fetch
+  /// timer (`Scenario.fetchTimerNote`).
   var typical: Duration {
     switch self {
     case .constant(let latency): return latency

@@ -2,8 +2,9 @@
 /// fail after it, and may be limited to a pool of concurrent fetches.
 ///
 /// Latency and fate come from `FetchDraws` by (seed, key, the key's fetch ordinal), so they repeat across
-/// runs and variants. Like `ConstantLatencyFetcher` it sleeps to the deadline less a calibrated lead
-/// (`SleepLead`) and never spins. Time spent waiting for a pool slot is recorded separately in the
+/// runs and variants. Like `ConstantLatencyFetcher` it sleeps on the fetch timer's thread (`ResponseDelay`)
+/// and never spins, and its latency ends when the response leaves, not when the fetching task next gets a
+/// thread. Time spent waiting for a pool slot is recorded separately in the
 /// ledger's `fetchQueue`, and the fetch's own latency starts once it holds a slot, as a server sees it.
 ///
 /// Cancellation: by default a cancelled fetch ends with `CancellationError` as soon as its sleep notices.
@@ -14,7 +15,6 @@ struct SimulatedFetcher: Fetcher {
   let draws: FetchDraws
   let payloadBytes: Int
   let ledger: FetchLedger
-  let lead: SleepLead
   var ignoresCancellation = false
   var pool: FetchPool? = nil
 
@@ -28,18 +28,21 @@ struct SimulatedFetcher: Fetcher {
     let ordinal = ledger.begin(key)
     let draw = draws.draw(key: key, ordinal: ordinal)
     let start = MonotonicClock.now()
+    let responded: UInt64
     do {
       if ignoresCancellation {
-        let lead = self.lead
-        await Task { try? await lead.sleep(nanoseconds: draw.nanoseconds, from: start) }.value
+        responded = await Task {
+          (try? await ResponseDelay.wait(nanoseconds: draw.nanoseconds, from: start))
+            ?? MonotonicClock.now()
+        }.value
       } else {
-        try await lead.sleep(nanoseconds: draw.nanoseconds, from: start)
+        responded = try await ResponseDelay.wait(nanoseconds: draw.nanoseconds, from: start)
       }
     } catch {
       ledger.end(key, nanoseconds: MonotonicClock.now() - start)
       throw error
     }
-    ledger.end(key, nanoseconds: MonotonicClock.now() - start)
+    ledger.end(key, nanoseconds: responded &- start)
     if draw.fails { throw InjectedFetchFailure(key: key, ordinal: ordinal) }
     return Payload(key: key, count: payloadBytes)
   }

@@ -59,6 +59,19 @@ enum ProcessThreads {
     _ = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count) }
   }
 
+  /// Sets the calling thread's timer slack, how late the kernel may wake it from a timed wait to batch
+  /// wake-ups (50 µs by default), through `/proc/<tid>/timerslack_ns`: Swift's Glibc module does not
+  /// export the variadic `prctl`. A thread may set its own without privileges. Does nothing where the
+  /// file cannot be written.
+  static func setCurrentThreadTimerSlack(nanoseconds: Int) {
+    guard let id = currentThreadID else { return }
+    let descriptor = open("/proc/\(id)/timerslack_ns", O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let bytes = Array(String(nanoseconds).utf8)
+    _ = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count) }
+  }
+
   /// The ids of this process's threads named `name` (`/proc/self/task/*/comm`); nil where unreadable, or
   /// when `name` is the main thread's, which threads inherit unless they are named, so it tells nothing.
   static func threadIDs(named name: String) -> Set<Int32>? {

@@ -74,7 +74,7 @@ struct BuiltInDesignsTests {
     ledger: FetchLedger, decoder: PayloadDecoder? = nil, shards: Int = 1
   ) -> CacheEnvironment {
     let fetcher = ConstantLatencyFetcher(
-      latency: .zero, payloadBytes: 16, ledger: ledger, lead: .none)
+      latency: .zero, payloadBytes: 16, ledger: ledger)
     return CacheEnvironment(
       fetcher: fetcher, decodePlacement: decoder == nil ? .noDecode : .inside, decoder: decoder,
       keys: 100, shards: shards)

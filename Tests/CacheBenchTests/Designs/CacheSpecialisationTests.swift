@@ -14,7 +14,7 @@ struct CacheSpecialisationTests {
   {
     CacheEnvironment(
       fetcher: ConstantLatencyFetcher(
-        latency: .zero, payloadBytes: 16, ledger: ledger, lead: .none),
+        latency: .zero, payloadBytes: 16, ledger: ledger),
       keys: 100, shards: shards)
   }
 

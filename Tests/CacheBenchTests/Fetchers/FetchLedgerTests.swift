@@ -26,7 +26,7 @@ struct FetchLedgerTests {
   {
     let ledger = FetchLedger()
     let fetcher = ConstantLatencyFetcher(
-      latency: .zero, payloadBytes: 300, ledger: ledger, lead: .none)
+      latency: .zero, payloadBytes: 300, ledger: ledger)
     let first = try await fetcher.fetch(4)
     let second = try await fetcher.fetch(4)
     #expect(first.bytes.count == 300)

@@ -13,7 +13,7 @@ struct SimulatedFetcherTests {
   ) -> SimulatedFetcher {
     SimulatedFetcher(
       draws: FetchDraws(latency: latency, failRate: failRate, seed: 5), payloadBytes: 8,
-      ledger: ledger, lead: .none, ignoresCancellation: ignoresCancellation, pool: pool)
+      ledger: ledger, ignoresCancellation: ignoresCancellation, pool: pool)
   }
 
   @Test func exactlyTheFetchesTheDrawsPickFailAndEachIsStillCountedAtTheFetcher() async {
