@@ -4,8 +4,10 @@ import CacheBenchCore
 ///
 /// A heading, then the same table as the terminal (`TableWriter.columns`, one unit per column named
 /// in its header) with the best value of a column in bold instead of followed by `*`, a line
-/// explaining the bold, the configured and realised fetch latency per variant as a list, and the
-/// workload and run metadata. With repetitions, a line says the figures are medians, and the ratio
+/// explaining the bold, the configured and realised fetch latency per variant as a list, where the
+/// decode ran (`decode_on_actor_share`) when the run decoded, the main actor's responsiveness with
+/// `--caller main`, the decode after cancellation with `--cancel-rate`, and the workload and run
+/// metadata. With repetitions, a line says the figures are medians, and the ratio
 /// lines follow in a code block, aligned as on the terminal. Text columns are left-aligned and
 /// numbers right-aligned (`:--`, `--:`); a `|` inside a cell is escaped as `\|`.
 enum MarkdownWriter {
@@ -72,6 +74,28 @@ enum MarkdownWriter {
         } else {
           text += ", no fetches\n"
         }
+      }
+    }
+    if repeated.contains(where: { $0.measurements.contains { $0.decodes != nil } }) {
+      text +=
+        "\nWhere the decode ran: the share of decodes on an actor's executor, asked of the runtime at"
+      text += " each decode:\n\n"
+      for group in repeated {
+        let share = ContentionTableWriter.onActorShare(group)
+        text += "- `\(group.variant.description)`: "
+        text +=
+          share == CSVWriter.notAvailable ? "n/a (nothing decoded)\n" : "\(share) on an actor\n"
+      }
+    }
+    if scenario.caller == .main, !repeated.isEmpty {
+      text += "\nMain actor, the clients' isolation: how long a trivial job queued there every 1 ms"
+      text += " waited to start, and the waits over 16 ms (hitches) and 250 ms (hangs):\n\n"
+      for group in repeated {
+        let figures = MainActorTableWriter.figures(group)
+        text += "- `\(group.variant.description)`: wait p50 \(figures.waitP50),"
+        text += " p99 \(figures.waitP99), longest \(figures.longest);"
+        text += " \(figures.hitches) hitches, \(figures.hangs) hangs in"
+        text += " \(figures.samples) samples\n"
       }
     }
     if scenario.cancelRate > 0, !repeated.isEmpty {
