@@ -117,8 +117,10 @@ enum MarkdownWriter {
   private static func cancellationLine(_ result: VariantResult) -> String {
     guard let figures = result.decodeCancellation else { return "n/a (no decode)" }
     guard figures.applies else {
-      return "n/a: no decode ran in a cancelled caller's own task"
-        + " (\(figures.decodesElsewhere) of marked requests ran elsewhere)"
+      let elsewhere =
+        result.countedDecodesElsewhere.map { "\($0) decodes of marked requests ran elsewhere" }
+        ?? "those of marked requests in a detached task carry no mark and are not counted"
+      return "n/a: no decode ran in a cancelled caller's own task (\(elsewhere))"
     }
     var line = "\(figures.callerDecodes) caller decodes, \(figures.decodesCancelled) cancelled,"
     line += " \(figures.decodesStopped) stopped at a checkpoint, wasted "
