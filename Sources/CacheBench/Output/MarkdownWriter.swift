@@ -77,9 +77,8 @@ enum MarkdownWriter {
       }
     }
     if repeated.contains(where: { $0.measurements.contains { $0.decodes != nil } }) {
-      text +=
-        "\nWhere the decode ran: the share of decodes on an actor's executor, asked of the runtime at"
-      text += " each decode:\n\n"
+      text += "\nWhere the decode ran: the share of decodes on an actor's executor, asked of the"
+      text += " runtime at each decode:\n\n"
       for group in repeated {
         let share = ContentionTableWriter.onActorShare(group)
         text += "- `\(group.variant.description)`: "
@@ -99,9 +98,11 @@ enum MarkdownWriter {
       }
     }
     if scenario.cancelRate > 0, !repeated.isEmpty {
-      text +=
-        "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue), checkpoint"
-      text += " every \(scenario.decodeCheckpoint) chunks, 0 for none):\n\n"
+      let checkpoint =
+        scenario.decodeCheckpoint == 0
+        ? "no checkpoint" : "a checkpoint every \(scenario.decodeCheckpoint) chunks"
+      text += "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue),"
+      text += " \(checkpoint)):\n\n"
       for group in repeated {
         text += "- `\(group.variant.description)`: " + cancellationLine(group.first) + "\n"
       }

@@ -13,8 +13,8 @@ struct DecodeCancellationTableWriterTests {
     return scenario
   }()
 
-  /// `OutputFixtures.shardedOutside` at `placement`, whose decodes all ran in an entry's task: none in
-  /// a cancelled caller's own, and, as the meter counted them, `elsewhere` for marked requests.
+  /// `OutputFixtures.shardedOutside` at `placement`, whose decodes all ran in an entry's task: none
+  /// in a cancelled caller's own, and, as the meter counted them, `elsewhere` for marked requests.
   private func result(_ placement: DecodePlacement, elsewhere: Int) -> VariantResult {
     var result = OutputFixtures.shardedOutside
     result.variant = Variant(design: .sharded, decode: placement, shards: 8)
@@ -42,10 +42,22 @@ struct DecodeCancellationTableWriterTests {
 
     let markdown = MarkdownWriter.render(
       results: [result], scenario: Self.scenario, metadata: OutputFixtures.metadata)
+    #expect(markdown.contains("\nDecode after cancellation (cancelled at wait, no checkpoint):\n"))
     #expect(
       markdown.contains(
         csv.isEmpty
           ? "in a detached task carry no mark and are not counted"
           : "(\(csv) decodes of marked requests ran elsewhere)"), "\(markdown)")
+  }
+
+  @Test func theMarkdownNamesTheCheckpointOnlyWhenThereIsOne() {
+    var scenario = Self.scenario
+    scenario.decodeCheckpoint = 4
+    let markdown = MarkdownWriter.render(
+      results: [result(.task, elsewhere: 1)], scenario: scenario,
+      metadata: OutputFixtures.metadata)
+    #expect(
+      markdown.contains(
+        "\nDecode after cancellation (cancelled at wait, a checkpoint every 4 chunks):\n"))
   }
 }
