@@ -44,8 +44,27 @@ from plot_groups import design_colours, shard_series  # noqa: E402
 
 USAGE_ERROR = 64
 
-DECODE_STYLES = {"inside": "-", "outside": "--", "none": ":"}
-DECODE_HATCHES = {"inside": "", "outside": "//", "none": ".."}
+# Line style and hatch per decode placement, with the words the chart notes use for them. The four placements
+# awaited from the cache actor get their own, so that coalescing/nonsending and coalescing/concurrent (one
+# colour, the design's) are not drawn alike; a placement not listed (a newer one) is drawn dash-dotted.
+DECODE_STYLES = {"inside": "-", "outside": "--", "none": ":", "nonsending": (0, (1, 1)), "concurrent": "-.",
+                 "task": (0, (5, 1)), "detached": (0, (3, 1, 1, 1, 1, 1))}
+DECODE_STYLE_WORDS = {"inside": "solid", "outside": "dashed", "none": "dotted", "nonsending": "densely dotted",
+                      "concurrent": "dash-dot", "task": "densely dashed", "detached": "dash-dot-dot"}
+DECODE_HATCHES = {"inside": "", "outside": "//", "none": "..", "nonsending": "xx", "concurrent": "\\\\",
+                  "task": "++", "detached": "--"}
+DECODE_HATCH_WORDS = {"inside": "plain", "outside": "//", "none": "..", "nonsending": "xx", "concurrent": "\\\\",
+                      "task": "++", "detached": "--"}
+
+
+def decode_note(variants, words, unlisted):
+    """The decode placements among `variants` in DECODE_STYLES's order, each after its word in `words`
+    (`unlisted` for one not there): 'solid inside, dashed outside'."""
+    present = {v.decode for v in variants}
+    ordered = [d for d in DECODE_STYLES if d in present] + sorted(present - set(DECODE_STYLES))
+    return ", ".join(f"{words.get(d, unlisted)} {d}" for d in ordered)
+
+
 # Per variant: what its own window allocated, and what stayed allocated after its cache was released.
 OWN_MEMORY_COLUMNS = ["allocated_delta_bytes", "retained_bytes"]
 # Process-wide at the window's end: cumulative over the variants a process ran before it.
@@ -303,10 +322,11 @@ def plot_spectrum(variants, with_source, directory, colour_key):
         ys = [max(value, 1) for _, value in variant.spectrum]
         right = max(right, xs[-1])
         if variant.spectrum_is_sparse:
-            axes.plot(xs, ys, line, color=colour, marker="o", markersize=4, linewidth=1.5,
+            axes.plot(xs, ys, linestyle=line, color=colour, marker="o", markersize=4, linewidth=1.5,
                       label=variant.label(with_source))
         else:
-            axes.step(xs, ys, line, where="pre", color=colour, linewidth=1.8, label=variant.label(with_source))
+            axes.step(xs, ys, linestyle=line, where="pre", color=colour, linewidth=1.8,
+                      label=variant.label(with_source))
     axes.set_xscale("log")
     axes.set_yscale("log")
     decades = max(1, math.ceil(math.log10(right)))
@@ -326,7 +346,7 @@ def plot_spectrum(variants, with_source, directory, colour_key):
         axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), framealpha=0.9)
     else:
         axes.legend(fontsize=8, loc="upper left", framealpha=0.9)
-    note = f"colour: {colour_key} · line: decode (solid inside, dashed outside, dotted none)"
+    note = f"colour: {colour_key} · line: decode ({decode_note(drawn, DECODE_STYLE_WORDS, 'dash-dot')})"
     if any(v.spectrum_is_sparse for v in drawn):
         note += " · dots: from a results CSV, only p50, p90, p99, p99.9, p99.99 and max are known"
     figure.text(0.99, 0.01, note, ha="right", fontsize=8, color="#555555")
@@ -380,7 +400,8 @@ def plot_throughput_duplicates(variants, with_source, directory, colour_key):
     right.set_xlabel("duplicate fetches [count] (lower is better)")
     right.set_title("Duplicate fetches (counted at the fetcher)")
     figure.suptitle("Throughput and duplicate fetches per variant")
-    figure.text(0.99, 0.005, f"colour: {colour_key} · hatch: decode (plain inside, // outside, .. none)",
+    hatches = decode_note(drawn, DECODE_HATCH_WORDS, "plain")
+    figure.text(0.99, 0.005, f"colour: {colour_key} · hatch: decode ({hatches})",
                 ha="right", fontsize=8, color="#555555")
     figure.tight_layout(rect=(0, 0.02, 1, 1))
     return save(figure, directory, "throughput-duplicates.png"), None
@@ -479,14 +500,14 @@ def plot_shard_scaling(variants, directory):
             marker = markers[concurrencies.index(concurrency) % len(markers)] if concurrency in concurrencies else "o"
             style = {"color": colours[design]} if several else {}
             throughput = [mean([v.metric("throughput") / 1e3 for v in by_shards[s]]) for s in shards]
-            left.plot(shards, throughput, line, marker=marker, linewidth=2, label=label, **style)
+            left.plot(shards, throughput, linestyle=line, marker=marker, linewidth=2, label=label, **style)
             for s in shards:
                 left.scatter([s] * len(by_shards[s]), [v.metric("throughput") / 1e3 for v in by_shards[s]],
                              s=10, color="#555555", alpha=0.5, zorder=3)
             p99 = [mean([v.metric("latency_p99_ns") / p99_scale for v in by_shards[s]
                          if v.metric("latency_p99_ns") is not None])
                    for s in shards]
-            right.plot(shards, p99, line, marker=marker, linewidth=2, label=label, **style)
+            right.plot(shards, p99, linestyle=line, marker=marker, linewidth=2, label=label, **style)
     for axes in (left, right):
         axes.set_xscale("log", base=2)
         axes.xaxis.set_major_locator(FixedLocator(shard_counts))

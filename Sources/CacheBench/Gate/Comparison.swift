@@ -198,7 +198,16 @@ struct Comparison: Sendable {
   /// Counts that are exact only when the window stops after a fixed number of requests.
   static let requestCountMetrics = ["requests", "fetches", "leaders"]
 
-  /// Scenario fields both runs record with different values, e.g. `keys 2000 vs 1000`; numbers are
+  /// Scenario fields added to the record after baselines were first written, each with the value
+  /// every run had before: a run that does not record one ran at that value. A baseline written before
+  /// `caller` existed is a pool run, and a `--caller main` run must not be judged against its figures
+  /// as if the two measured one scenario.
+  static let scenarioDefaults: [String: JSONValue] = [
+    "caller": .string("pool"), "cancel_at": .string("wait"), "decode_checkpoint": .number("0"),
+  ]
+
+  /// Scenario fields the runs record with different values, e.g. `keys 2000 vs 1000`, a field one run
+  /// does not record taken at its `scenarioDefaults` value (and skipped when it has none); numbers are
   /// compared by value, so `1.0` and `1` agree, and a flag the CSV writes as text agrees with the
   /// JSON's boolean, so `"false"` and `false` agree.
   static func scenarioDifferences(_ baseline: JSONValue, _ current: JSONValue) -> [String] {
@@ -209,15 +218,21 @@ struct Comparison: Sendable {
       }
       return value
     }
+    var keys = members.map(\.key)
+    if case .object(let others) = current {
+      keys += others.map(\.key).filter { key in baseline[key] == nil }
+    }
     var differences: [String] = []
-    for member in members {
-      guard let other = current[member.key] else { continue }
+    for key in keys {
+      guard let one = baseline[key] ?? Self.scenarioDefaults[key],
+        let other = current[key] ?? Self.scenarioDefaults[key]
+      else { continue }
       let same =
-        if let a = member.value.doubleValue, let b = other.doubleValue { a == b } else {
-          flag(member.value) == flag(other)
+        if let a = one.doubleValue, let b = other.doubleValue { a == b } else {
+          flag(one) == flag(other)
         }
       if !same {
-        differences.append("\(member.key) \(member.value.summary) vs \(other.summary)")
+        differences.append("\(key) \(one.summary) vs \(other.summary)")
       }
     }
     return differences

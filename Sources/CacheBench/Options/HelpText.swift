@@ -149,8 +149,8 @@ enum HelpText {
                                 (default: none, closed loop)
       --invalidate-rate <p>     Share of operations that invalidate their key
                                 instead of reading it, 0...1. (default: 0)
-      --cancel-rate <p>         Share of reads whose caller is cancelled once it
-                                waits for a fetch, 0...1. (default: 0)
+      --cancel-rate <p>         Share of reads whose caller is cancelled, when
+                                --cancel-at says, 0...1. (default: 0)
       --cancel-at <when>        When a --cancel-rate read is cancelled: wait (once
                                 it waits for a fetch) or decode (by its own
                                 decode, after its first chunk). (default: wait)

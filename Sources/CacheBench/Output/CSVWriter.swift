@@ -353,7 +353,7 @@ enum CSVWriter {
       $0.result.decodeCancellation.map { String($0.callerDecodes) } ?? ""
     },
     Field(name: "decodes_elsewhere") {
-      $0.result.decodeCancellation.map { String($0.decodesElsewhere) } ?? ""
+      $0.result.countedDecodesElsewhere.map { String($0) } ?? ""
     },
     Field(name: "decodes_cancelled") { applying($0) { String($0.decodesCancelled) } },
     Field(name: "decodes_stopped") { applying($0) { String($0.decodesStopped) } },

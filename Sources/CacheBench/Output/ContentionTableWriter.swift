@@ -88,8 +88,8 @@ enum ContentionTableWriter {
   }
 
   /// The share of decodes that ran on an actor's executor, as a percentage; the median over the
-  /// repetitions, `n/a` where nothing decoded (`--decode none`).
-  private static func onActorShare(_ group: VariantRepetitions) -> String {
+  /// repetitions, `n/a` where nothing decoded (`--decode none`). The Markdown summary shows it too.
+  static func onActorShare(_ group: VariantRepetitions) -> String {
     group.median { $0.decodeOnActorShare }.map(percent) ?? CSVWriter.notAvailable
   }
 

@@ -8,7 +8,8 @@ import CacheBenchCore
 ///
 /// Empty without `--cancel-rate`. `n/a` where the figure does not apply: `--decode none`, or no decode
 /// in a cancelled caller's own task, which for the coalescing designs is every run (their decode belongs
-/// to the entry). A variant measured several times shows its first repetition's figures, as the
+/// to the entry); `elsewhere` also for `detached`, whose decodes carry no mark to count them by
+/// (`VariantResult.countedDecodesElsewhere`). A variant measured several times shows its first repetition's figures, as the
 /// main-actor table does; the CSV has the medians.
 enum DecodeCancellationTableWriter {
   /// The table for `repeated` after a blank line, one row per variant in the order given; empty unless
@@ -40,7 +41,8 @@ enum DecodeCancellationTableWriter {
         table.rows.append(prefix + Array(repeating: "n/a", count: 8))
         continue
       }
-      let counts = [String(figures.callerDecodes), String(figures.decodesElsewhere)]
+      let elsewhere = group.measurements.first?.countedDecodesElsewhere
+      let counts = [String(figures.callerDecodes), elsewhere.map { String($0) } ?? "n/a"]
       guard figures.applies else {
         table.rows.append(prefix + counts + Array(repeating: "n/a", count: 6))
         continue

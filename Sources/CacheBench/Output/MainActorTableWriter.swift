@@ -22,32 +22,49 @@ enum MainActorTableWriter {
       .init(header: "samples", alignment: .right),
     ])
     for group in repeated {
-      let variant = group.variant
-      guard group.measurements.allSatisfy({ $0.mainActorResponsiveness != nil }) else {
-        table.rows.append(
-          [variant.name, variant.decode.rawValue] + Array(repeating: "n/a", count: 6))
-        continue
-      }
-      let delays = [50.0, 99].map { percentile in
-        group.median { result in
-          result.mainActorResponsiveness.flatMap { figures in
-            figures.delay.isEmpty
-              ? nil : Double(figures.delay.value(atPercentile: percentile))
-          }
-        }
-      }
-      let longest = group.median { result in
-        result.mainActorResponsiveness.flatMap { $0.delay.isEmpty ? nil : Double($0.delay.max) }
-      }
+      let figures = Self.figures(group)
       table.rows.append(
-        [variant.name, variant.decode.rawValue]
-          + (delays + [longest]).map { $0.map(latency) ?? "-" }
-          + [
-            count(group) { $0.hitches }, count(group) { $0.hangs },
-            count(group) { $0.delay.totalCount },
-          ])
+        [group.variant.name, group.variant.decode.rawValue, figures.waitP50, figures.waitP99]
+          + [figures.longest, figures.hitches, figures.hangs, figures.samples])
     }
     return "\n" + table.render()
+  }
+
+  /// One variant's figures as the table shows them, for the table and the Markdown summary.
+  struct Figures: Equatable {
+    var waitP50: String
+    var waitP99: String
+    var longest: String
+    var hitches: String
+    var hangs: String
+    var samples: String
+  }
+
+  /// `group`'s figures: medians over its repetitions, `-` for a delay no repetition sampled, all `n/a`
+  /// when some repetition had no probe.
+  static func figures(_ group: VariantRepetitions) -> Figures {
+    guard group.measurements.allSatisfy({ $0.mainActorResponsiveness != nil }) else {
+      let notAvailable = CSVWriter.notAvailable
+      return Figures(
+        waitP50: notAvailable, waitP99: notAvailable, longest: notAvailable,
+        hitches: notAvailable, hangs: notAvailable, samples: notAvailable)
+    }
+    let delays = [50.0, 99].map { percentile in
+      group.median { result in
+        result.mainActorResponsiveness.flatMap { figures in
+          figures.delay.isEmpty
+            ? nil : Double(figures.delay.value(atPercentile: percentile))
+        }
+      }
+    }
+    let longest = group.median { result in
+      result.mainActorResponsiveness.flatMap { $0.delay.isEmpty ? nil : Double($0.delay.max) }
+    }
+    let shown = (delays + [longest]).map { $0.map(latency) ?? "-" }
+    return Figures(
+      waitP50: shown[0], waitP99: shown[1], longest: shown[2],
+      hitches: count(group) { $0.hitches }, hangs: count(group) { $0.hangs },
+      samples: count(group) { $0.delay.totalCount })
   }
 
   private static func latency(_ nanoseconds: Double) -> String {

@@ -4,8 +4,10 @@ import CacheBenchCore
 ///
 /// A heading, then the same table as the terminal (`TableWriter.columns`, one unit per column named
 /// in its header) with the best value of a column in bold instead of followed by `*`, a line
-/// explaining the bold, the configured and realised fetch latency per variant as a list, and the
-/// workload and run metadata. With repetitions, a line says the figures are medians, and the ratio
+/// explaining the bold, the configured and realised fetch latency per variant as a list, where the
+/// decode ran (`decode_on_actor_share`) when the run decoded, the main actor's responsiveness with
+/// `--caller main`, the decode after cancellation with `--cancel-rate`, and the workload and run
+/// metadata. With repetitions, a line says the figures are medians, and the ratio
 /// lines follow in a code block, aligned as on the terminal. Text columns are left-aligned and
 /// numbers right-aligned (`:--`, `--:`); a `|` inside a cell is escaped as `\|`.
 enum MarkdownWriter {
@@ -74,10 +76,33 @@ enum MarkdownWriter {
         }
       }
     }
+    if repeated.contains(where: { $0.measurements.contains { $0.decodes != nil } }) {
+      text += "\nWhere the decode ran: the share of decodes on an actor's executor, asked of the"
+      text += " runtime at each decode:\n\n"
+      for group in repeated {
+        let share = ContentionTableWriter.onActorShare(group)
+        text += "- `\(group.variant.description)`: "
+        text +=
+          share == CSVWriter.notAvailable ? "n/a (nothing decoded)\n" : "\(share) on an actor\n"
+      }
+    }
+    if scenario.caller == .main, !repeated.isEmpty {
+      text += "\nMain actor, the clients' isolation: how long a trivial job queued there every 1 ms"
+      text += " waited to start, and the waits over 16 ms (hitches) and 250 ms (hangs):\n\n"
+      for group in repeated {
+        let figures = MainActorTableWriter.figures(group)
+        text += "- `\(group.variant.description)`: wait p50 \(figures.waitP50),"
+        text += " p99 \(figures.waitP99), longest \(figures.longest);"
+        text += " \(figures.hitches) hitches, \(figures.hangs) hangs in"
+        text += " \(figures.samples) samples\n"
+      }
+    }
     if scenario.cancelRate > 0, !repeated.isEmpty {
-      text +=
-        "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue), checkpoint"
-      text += " every \(scenario.decodeCheckpoint) chunks, 0 for none):\n\n"
+      let checkpoint =
+        scenario.decodeCheckpoint == 0
+        ? "no checkpoint" : "a checkpoint every \(scenario.decodeCheckpoint) chunks"
+      text += "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue),"
+      text += " \(checkpoint)):\n\n"
       for group in repeated {
         text += "- `\(group.variant.description)`: " + cancellationLine(group.first) + "\n"
       }
@@ -93,8 +118,10 @@ enum MarkdownWriter {
   private static func cancellationLine(_ result: VariantResult) -> String {
     guard let figures = result.decodeCancellation else { return "n/a (no decode)" }
     guard figures.applies else {
-      return "n/a: no decode ran in a cancelled caller's own task"
-        + " (\(figures.decodesElsewhere) of marked requests ran elsewhere)"
+      let elsewhere =
+        result.countedDecodesElsewhere.map { "\($0) decodes of marked requests ran elsewhere" }
+        ?? "those of marked requests in a detached task carry no mark and are not counted"
+      return "n/a: no decode ran in a cancelled caller's own task (\(elsewhere))"
     }
     var line = "\(figures.callerDecodes) caller decodes, \(figures.decodesCancelled) cancelled,"
     line += " \(figures.decodesStopped) stopped at a checkpoint, wasted "

@@ -78,12 +78,17 @@ struct VariantRepetitions: Sendable {
 
   /// Each named histogram (`VariantResult.namedHistograms`) of every measurement merged into one: the
   /// spectrum of all the repetitions' requests together, for the JSON and histogram CSV, which carry
-  /// whole distributions rather than single figures.
+  /// whole distributions rather than single figures. Matched by name, since a histogram that only
+  /// some results have (`main_delay`) shifts the others' positions.
   var pooledHistograms: [(name: String, histogram: LatencyHistogram)] {
     var pooled = first.namedHistograms
     for measurement in measurements.dropFirst() {
-      for (index, named) in measurement.namedHistograms.enumerated() {
-        pooled[index].histogram.merge(named.histogram)
+      for named in measurement.namedHistograms {
+        if let index = pooled.firstIndex(where: { $0.name == named.name }) {
+          pooled[index].histogram.merge(named.histogram)
+        } else {
+          pooled.append(named)
+        }
       }
     }
     return pooled

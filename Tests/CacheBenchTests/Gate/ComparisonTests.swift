@@ -245,6 +245,28 @@ struct ComparisonTests {
     ) { try Fixtures.compare(current) }
   }
 
+  @Test func aFieldTheBaselinePredatesIsTakenAtTheValueEveryEarlierRunHad() {
+    let baseline = JSONValue.object([("seed", .number("1")), ("keys", .number("2000"))])
+    let pool = JSONValue.object([
+      ("seed", .number("1")), ("keys", .number("2000")), ("caller", .string("pool")),
+      ("cancel_at", .string("wait")), ("decode_checkpoint", .number("0")),
+    ])
+    #expect(Comparison.scenarioDifferences(baseline, pool).isEmpty)
+    #expect(Comparison.scenarioDifferences(pool, baseline).isEmpty)
+    let main = JSONValue.object([
+      ("seed", .number("1")), ("keys", .number("2000")), ("caller", .string("main")),
+      ("decode_checkpoint", .number("4")), ("threads", .number("2")),
+    ])
+    #expect(
+      Comparison.scenarioDifferences(baseline, main) == [
+        "caller \"pool\" vs \"main\"", "decode_checkpoint 0 vs 4",
+      ])
+    #expect(
+      Comparison.scenarioDifferences(main, baseline) == [
+        "caller \"main\" vs \"pool\"", "decode_checkpoint 4 vs 0",
+      ])
+  }
+
   @Test func anInterruptedRunIsNotCompared() {
     var current = Fixtures.run()
     current.interrupted = true

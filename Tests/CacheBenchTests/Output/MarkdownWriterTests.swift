@@ -32,6 +32,46 @@ struct MarkdownWriterTests {
     #expect(text == expected)
   }
 
+  @Test func aRunThatDecodedSaysWhereAndOneOnTheMainActorGivesItsHitchesAndHangs() {
+    var inside = OutputFixtures.naiveInside
+    inside.decodes = 1_000
+    inside.decodesOnActor = 1_000
+    inside.mainActorResponsiveness = MainActorResponsiveness(
+      delay: OutputFixtures.histogram(20_000_000, count: 4), hitches: 4, hangs: 0)
+    var none = OutputFixtures.shardedOutside
+    none.variant = Variant(design: .sharded, decode: .noDecode, shards: 8)
+    none.mainActorResponsiveness = MainActorResponsiveness(
+      delay: OutputFixtures.histogram(5_000, count: 7), hitches: 0, hangs: 0)
+    var scenario = OutputFixtures.scenario
+    scenario.caller = .main
+    let text = MarkdownWriter.render(
+      results: [inside, none], scenario: scenario, metadata: OutputFixtures.metadata)
+    let expected = """
+
+      Where the decode ran: the share of decodes on an actor's executor, asked of the runtime at each decode:
+
+      - `naive/inside`: 100.0% on an actor
+      - `sharded(8)/none`: n/a (nothing decoded)
+
+      Main actor, the clients' isolation: how long a trivial job queued there every 1 ms waited to start, and the waits over 16 ms (hitches) and 250 ms (hangs):
+
+      - `naive/inside`: wait p50 20.0ms, p99 20.0ms, longest 20.0ms; 4 hitches, 0 hangs in 4 samples
+      - `sharded(8)/none`: wait p50 5.00µs, p99 5.00µs, longest 5.00µs; 0 hitches, 0 hangs in 7 samples
+
+      Workload:
+      """
+    #expect(text.contains(expected), "\(text)")
+  }
+
+  @Test func aRunThatDecodedNothingOnPoolClientsHasNeitherList() {
+    var none = OutputFixtures.shardedOutside
+    none.variant = Variant(design: .sharded, decode: .noDecode, shards: 8)
+    let text = MarkdownWriter.render(
+      results: [none], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(!text.contains("Where the decode ran"))
+    #expect(!text.contains("Main actor"))
+  }
+
   @Test func oneResultWithoutFetchesHasNoBoldAndSaysSo() {
     var result = OutputFixtures.naiveInside
     result.fetchLatency = LatencyHistogram()

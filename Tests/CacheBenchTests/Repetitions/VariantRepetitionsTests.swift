@@ -45,6 +45,21 @@ struct VariantRepetitionsTests {
     #expect(group.pooledHistograms.map(\.name) == group.first.namedHistograms.map(\.name))
   }
 
+  @Test func theMainActorProbesSamplesArePooledByNameAfterTheOtherHistograms() throws {
+    var results = Fixtures.repeated(Fixtures.naiveInside, [(1000, 300), (4000, 100)])
+    #expect(!results[0].namedHistograms.contains { $0.name == "main_delay" })
+    for (index, delay) in [UInt64(2_000_000), 20_000_000].enumerated() {
+      results[index].mainActorResponsiveness = MainActorResponsiveness(
+        delay: OutputFixtures.histogram(delay, count: 2), hitches: 0, hangs: 0)
+    }
+    let group = VariantRepetitions(results)
+    #expect(group.pooledHistograms.last?.name == "main_delay")
+    let delay = try #require(group.pooledHistograms.first { $0.name == "main_delay" }).histogram
+    #expect(delay.totalCount == 4)
+    #expect(delay.min == 2_000_000)
+    #expect(delay.max == 20_000_000)
+  }
+
   @Test func theRealisedFetchLatencyIsTheMedianOverTheRepetitionsThatFetched() {
     var results = Fixtures.repeated(Fixtures.naiveInside, [(1000, 300), (1000, 300), (1000, 300)])
     results[0].fetchLatency = OutputFixtures.histogram(1_000)
