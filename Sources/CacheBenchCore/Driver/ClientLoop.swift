@@ -26,8 +26,12 @@
 @usableFromInline
 enum ClientLoop {
   /// What a client loop is given besides its cache and its recorder.
+  ///
+  /// A class, made once per window and shared by its clients: as a struct, each client's async frames
+  /// held copies of it (the loop's request source kept one across every await), a few hundred bytes a
+  /// client that pushed its frame chain past the task allocator's first slab. Its fields are constants.
   @usableFromInline
-  struct Arguments: Sendable {
+  final class Arguments: Sendable {
     /// The run's key sequence.
     @usableFromInline let keys: KeySequence
     /// What each request index does.
@@ -46,6 +50,22 @@ enum ClientLoop {
     @usableFromInline let schedule: OpenLoopSchedule?
     /// A stop request (a signal or the run's deadline) stops the loop before its next operation.
     @usableFromInline let runStop: RunStop?
+
+    init(
+      keys: KeySequence, operations: OperationMix, claims: RequestClaims, limit: Int,
+      deadline: UInt64, decoder: PayloadDecoder?, windowStart: UInt64,
+      schedule: OpenLoopSchedule?, runStop: RunStop?
+    ) {
+      self.keys = keys
+      self.operations = operations
+      self.claims = claims
+      self.limit = limit
+      self.deadline = deadline
+      self.decoder = decoder
+      self.windowStart = windowStart
+      self.schedule = schedule
+      self.runStop = runStop
+    }
   }
 
   /// A client loop for caches of one type, taking the cache as an existential; the driver calls the
