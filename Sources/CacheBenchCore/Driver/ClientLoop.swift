@@ -179,9 +179,35 @@ enum ClientLoop {
   /// it returned a revision below `floor` (the key's completed-write revision read before it began),
   /// decodes outside the cache when `decoder` is given, and returns true; its latency is recorded by the
   /// caller, which knows where it counts from.
+  ///
+  /// Only a plain read is inlined here: the other operations are in `issueOther`, so that their awaits'
+  /// results and temporaries take no room in the loop's async frame, which every client keeps for as
+  /// long as it runs.
   @inlinable
   @inline(__always)
   static func issue<C: Cache>(
+    _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
+    decoder: PayloadDecoder?,
+    into recorder: inout ClientRecorder
+  ) async -> Bool {
+    guard operation == .read else {
+      return await issueOther(
+        operation, key, to: cache, issued: issued, floor: floor, decoder: decoder, into: &recorder)
+    }
+    do {
+      let lookup = try await cache.lookup(key)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: decoder)
+    } catch {
+      recorder.record(failedRead: error)
+    }
+    return true
+  }
+
+  /// `issue` for every operation but a plain read: an invalidation, a write, or a read cancelled
+  /// once it waits. Not inlined, so its frame is allocated only when such an operation runs.
+  @inlinable
+  @inline(never)
+  static func issueOther<C: Cache>(
     _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
     decoder: PayloadDecoder?,
     into recorder: inout ClientRecorder
