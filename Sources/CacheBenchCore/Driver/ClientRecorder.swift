@@ -65,14 +65,22 @@ package struct ClientRecorder: Sendable {
   let stripes: HistogramStripes?
   /// The stripe this client tries first (see `HistogramStripes.record`).
   var stripeHome = 0
-  /// The current request's figures, recorded once its latency is known.
-  var pending = RequestSample()
   /// How many requests' figures a striped client keeps before recording them into its stripe: 8 cut
-  /// the lock's share of the harness cost to under 1 ns a request, for 384 bytes a client.
-  static let bufferedSampleCount = 8
+  /// the lock's share of the harness cost to under 1 ns a request; 5, with the current request's
+  /// figures written in place in the slot after them (no copy per request), bring the recorder from
+  /// 656 to 512 bytes, jemalloc's 512-byte size class rather than 768, for every client of a window.
+  static let bufferedSampleCount = 5
   /// A striped client's recorded requests not yet in its stripe: the first `bufferedSamples` of them.
-  var samples = InlineArray<8, RequestSample>(repeating: RequestSample())
+  /// The one after them is the current request's (`pending`).
+  var samples = InlineArray<6, RequestSample>(repeating: RequestSample())
   var bufferedSamples = 0
+
+  /// The current request's figures, recorded once its latency is known: the slot after the buffered
+  /// ones, so committing a request copies nothing (a recorder with its own histograms uses the first).
+  var pending: RequestSample {
+    @inline(__always) _read { yield samples[bufferedSamples] }
+    @inline(__always) _modify { yield &samples[bufferedSamples] }
+  }
 
   /// A recorder with its own histograms, allocated now: about 1 MiB.
   init() {
@@ -147,7 +155,6 @@ package struct ClientRecorder: Sendable {
   mutating func commitPending(latency: UInt64) {
     pending.latency = latency
     if stripes != nil {
-      samples[bufferedSamples] = pending
       bufferedSamples &+= 1
       if bufferedSamples == Self.bufferedSampleCount { flushSamples() }
     } else {
