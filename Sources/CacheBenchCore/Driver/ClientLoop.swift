@@ -90,12 +90,22 @@ enum ClientLoop {
   @inlinable
   static func runner<Specialised: Cache>(for _: Specialised.Type) -> Runner {
     { cache, arguments, recorder in
-      guard let cache = cache as? Specialised else {
+      guard let cache = opened(cache, as: Specialised.self) else {
         await unspecialised(cache, arguments, &recorder)
         return
       }
       await run(cache: cache, arguments, into: &recorder)
     }
+  }
+
+  /// `cache` as a `Specialised`, or nil. Out of line and synchronous, so the copy of the existential
+  /// that the cast makes is on the thread's stack, not in the client's async frame.
+  @inlinable
+  @inline(never)
+  static func opened<Specialised: Cache>(
+    _ cache: any Cache, as _: Specialised.Type
+  ) -> Specialised? {
+    cache as? Specialised
   }
 
   /// Issues requests until the claimed index reaches `limit` or the issue time reaches `deadline`
@@ -137,7 +147,7 @@ enum ClientLoop {
       guard
         await issue(
           request.operation, request.key, to: cache, issued: issued, floor: request.floor,
-          decoder: arguments.decoder, into: &recorder)
+          arguments: arguments, into: &recorder)
       else { continue }
       recorder.recordLatency(
         request: request.index, issued: issued, completed: MonotonicClock.now(),
@@ -170,7 +180,7 @@ enum ClientLoop {
       guard
         await issue(
           request.operation, request.key, to: cache, issued: issued,
-          floor: source.completedRevision(of: request.key), decoder: arguments.decoder,
+          floor: source.completedRevision(of: request.key), arguments: arguments,
           into: &recorder)
       else { continue }
       recorder.recordOpenLoopLatency(
@@ -183,8 +193,8 @@ enum ClientLoop {
   /// it is not a request and has no latency. A read looks `key` up (cancelled once it waits when
   /// `operation` says so), counts its outcome, miss cause and timing at the cache, counts it stale when
   /// it returned a revision below `floor` (the key's completed-write revision read before it began),
-  /// decodes outside the cache when `decoder` is given, and returns true; its latency is recorded by the
-  /// caller, which knows where it counts from.
+  /// decodes outside the cache when `arguments.decoder` is given, and returns true; its latency is
+  /// recorded by the caller, which knows where it counts from.
   ///
   /// Only a plain read is inlined here: the other operations are in `issueOther`, so that their awaits'
   /// results and temporaries take no room in the loop's async frame, which every client keeps for as
@@ -193,16 +203,17 @@ enum ClientLoop {
   @inline(__always)
   static func issue<C: Cache>(
     _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
-    decoder: PayloadDecoder?,
+    arguments: Arguments,
     into recorder: inout ClientRecorder
   ) async -> Bool {
     guard operation == .read else {
       return await issueOther(
-        operation, key, to: cache, issued: issued, floor: floor, decoder: decoder, into: &recorder)
+        operation, key, to: cache, issued: issued, floor: floor, arguments: arguments,
+        into: &recorder)
     }
     do {
       let lookup = try await cache.lookup(key)
-      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: decoder)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoderOf: arguments)
     } catch {
       recorder.record(failedRead: error)
     }
@@ -215,7 +226,7 @@ enum ClientLoop {
   @inline(never)
   static func issueOther<C: Cache>(
     _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
-    decoder: PayloadDecoder?,
+    arguments: Arguments,
     into recorder: inout ClientRecorder
   ) async -> Bool {
     switch operation {
@@ -236,7 +247,7 @@ enum ClientLoop {
         operation == .cancelledRead
         ? try await WaitCancellation.cancelledLookup(key, in: cache)
         : try await cache.lookup(key)
-      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: decoder)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoderOf: arguments)
     } catch {
       recorder.record(failedRead: error)
     }

@@ -203,6 +203,16 @@ package struct ClientRecorder: Sendable {
     }
   }
 
+  /// `record(read:of:issued:floor:decoder:)` with the decoder of a client loop's `arguments`, read
+  /// here rather than in the loop: a copy of it there was kept in every client's async frame.
+  @usableFromInline
+  mutating func record(
+    read lookup: CacheLookup, of key: Int, issued: UInt64, floor: UInt64,
+    decoderOf arguments: ClientLoop.Arguments
+  ) {
+    record(read: lookup, of: key, issued: issued, floor: floor, decoder: arguments.decoder)
+  }
+
   /// A read whose lookup threw `error`.
   @usableFromInline
   mutating func record(failedRead error: any Error) {
