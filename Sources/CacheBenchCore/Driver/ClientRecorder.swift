@@ -66,12 +66,14 @@ package struct ClientRecorder: Sendable {
   /// The stripe this client tries first (see `HistogramStripes.record`).
   var stripeHome = 0
   /// How many requests' figures a striped client keeps before recording them into its stripe: 8 cut
-  /// the lock's share of the harness cost to under 1 ns a request; 5, with the current request's
-  /// figures written in place in the slot after them (no copy per request), bring the recorder from
-  /// 656 to 512 bytes, jemalloc's 512-byte size class rather than 768, for every client of a window.
-  static let bufferedSampleCount = 5
+  /// the lock's share of the harness cost to under 1 ns a request; 6, with the current request's
+  /// figures written in place in the slot after them (no copy per request; the buffer is flushed as
+  /// it fills, so the slot is always there), bring the recorder from 656 to 512 bytes, jemalloc's
+  /// 512-byte size class rather than 768, for every client of a window.
+  static let bufferedSampleCount = 6
   /// A striped client's recorded requests not yet in its stripe: the first `bufferedSamples` of them.
-  /// The one after them is the current request's (`pending`).
+  /// The one after them is the current request's (`pending`): at most 5 are buffered when one is
+  /// pending, since the sixth flushes them.
   var samples = InlineArray<6, RequestSample>(repeating: RequestSample())
   var bufferedSamples = 0
 
@@ -185,22 +187,30 @@ package struct ClientRecorder: Sendable {
   mutating func record(
     read lookup: CacheLookup, of key: Int, issued: UInt64, floor: UInt64, decoder: PayloadDecoder?
   ) {
-    requests += 1
-    guard lookup.value.payload.key == key else {
-      recordWrongKey(answered: lookup.value.payload.key, asked: key)
-      return
-    }
-    record(lookup.outcome)
-    record(lookup.missCause)
-    record(lookup.timing, issued: issued)
-    if let revision = lookup.revision, revision < floor { staleServedAfterWrite += 1 }
-    // A decoded value is the cache's decode, or for a read cancelled in its decode the caller's own,
-    // done in the read's task (`WaitCancellation.lookupCancelledInDecode`); else the caller decodes.
+    guard count(read: lookup, of: key, issued: issued, floor: floor) else { return }
     if let decoded = lookup.value.decoded {
       checksum ^= decoded
     } else if let decoder {
       checksum ^= decoder.decode(lookup.value.payload)
     }
+  }
+
+  /// The counting part of `record(read:…)`: false for an answer for another key, which counts as an
+  /// error and nothing else.
+  @inline(__always)
+  private mutating func count(
+    read lookup: CacheLookup, of key: Int, issued: UInt64, floor: UInt64
+  ) -> Bool {
+    requests += 1
+    guard lookup.value.payload.key == key else {
+      recordWrongKey(answered: lookup.value.payload.key, asked: key)
+      return false
+    }
+    record(lookup.outcome)
+    record(lookup.missCause)
+    record(lookup.timing, issued: issued)
+    if let revision = lookup.revision, revision < floor { staleServedAfterWrite += 1 }
+    return true
   }
 
   /// `record(read:of:issued:floor:decoder:)` with the decoder of a client loop's `arguments`, read
@@ -210,7 +220,15 @@ package struct ClientRecorder: Sendable {
     read lookup: CacheLookup, of key: Int, issued: UInt64, floor: UInt64,
     decoderOf arguments: ClientLoop.Arguments
   ) {
-    record(read: lookup, of: key, issued: issued, floor: floor, decoder: arguments.decoder)
+    guard count(read: lookup, of: key, issued: issued, floor: floor) else { return }
+    // A decoded value is the cache's decode, or for a read cancelled in its decode the caller's own,
+    // done in the read's task (`WaitCancellation.lookupCancelledInDecode`); else the caller decodes.
+    // The decoder is read only when it is needed, without copying it out of `arguments`.
+    if let decoded = lookup.value.decoded {
+      checksum ^= decoded
+    } else if arguments.decoder != nil {
+      checksum ^= arguments.decoder.unsafelyUnwrapped.decode(lookup.value.payload)
+    }
   }
 
   /// A read whose lookup threw `error`.
