@@ -130,35 +130,40 @@ extension BenchmarkDriver {
       state = SanitizerVisibleMutex(initial)
     }
 
-    /// Client `index`'s recorder; each index is taken once.
+    /// Client `index`'s recorder, on the heap; each index is taken once, and the client hands it back
+    /// (`giveBack`), which frees it.
     ///
-    /// Not inlined, like `giveBack`: inlined into a client's task, every temporary copy of the 1.3 KB
-    /// recorder took room in the task's async frame, 14 KB a client (heaptrack, 5,000 clients), where
-    /// a call keeps them on the thread's stack.
+    /// On the heap rather than in the client task's async frame: a value kept across every await is
+    /// part of the frame, and the task allocator gives a frame that does not fit its current slab one
+    /// of its own, kept as long as the task. Held in the child task's closure, the recorder and the
+    /// temporary copies around `take` and `giveBack` made that frame 2,688 bytes a client, a slab of
+    /// 3 KiB; now the closure holds a pointer and the recorder is one allocation of its own size.
     @inline(never)
-    func take(_ index: Int) -> ClientRecorder {
-      var recorder = ClientRecorder(stripes: stripes, home: index)
+    func take(_ index: Int) -> UnsafeMutablePointer<ClientRecorder> {
       let raw: [RawLatencySample]?? = state.withLock { state in
         guard !state.taken[index] else { return nil }
         state.taken[index] = true
         return .some(state.rawRoom?[index].take())
       }
       guard let raw else { preconditionFailure("client \(index)'s recorder was taken twice") }
-      recorder.rawLatencies = raw
+      let recorder = UnsafeMutablePointer<ClientRecorder>.allocate(capacity: 1)
+      recorder.initialize(to: ClientRecorder(stripes: stripes, home: index))
+      recorder.pointee.rawLatencies = raw
       return recorder
     }
 
-    /// Adds a returning client's counters (and raw samples) to the window's.
+    /// Adds a returning client's counters (and raw samples) to the window's, and frees its recorder.
     @inline(never)
-    func giveBack(_ recorder: ClientRecorder) {
-      var recorder = recorder
-      recorder.flushSamples()
-      let raw = recorder.rawLatencies.take()
+    func giveBack(_ recorder: UnsafeMutablePointer<ClientRecorder>) {
+      recorder.pointee.flushSamples()
+      let raw = recorder.pointee.rawLatencies.take()
       state.withLock { state in
-        state.merged.merge(recorder)
-        state.requestsPerClient.append(recorder.requests)
+        state.merged.merge(recorder.pointee)
+        state.requestsPerClient.append(recorder.pointee.requests)
         if let raw { state.rawLatencies.append(raw) }
       }
+      recorder.deinitialize(count: 1)
+      recorder.deallocate()
     }
 
     /// How many clients have returned so far: progress for the stall watch.
@@ -328,8 +333,8 @@ extension BenchmarkDriver {
   /// (`MainActorClientLoop`); otherwise as `client(_:of:)`.
   @MainActor
   private static func mainActorClient(_ index: Int, of plan: ClientPlan) async -> Bool {
-    var recorder = plan.recorders.take(index)
-    await plan.mainActorClientLoop(plan.cache, plan.arguments, &recorder)
+    let recorder = plan.recorders.take(index)
+    await plan.mainActorClientLoop(plan.cache, plan.arguments, &recorder.pointee)
     plan.recorders.giveBack(recorder)
     return true
   }
@@ -340,12 +345,13 @@ extension BenchmarkDriver {
   ///
   /// Its recorder is taken, run and handed back here rather than in the child task's closure: there
   /// the recorder, its copies and the loop's arguments made the closure's async frame 3,136 bytes and
-  /// its captured context a few hundred more, per client; the closure now captures one reference.
+  /// its captured context a few hundred more, per client; the closure now captures one reference. The
+  /// recorder itself is on the heap (`ClientRecorders.take`), so this frame holds a pointer to it.
   /// Returns true: the window's group tells its clients from the probe by it.
   @concurrent
   private static func client(_ index: Int, of plan: ClientPlan) async -> Bool {
-    var recorder = plan.recorders.take(index)
-    await plan.clientLoop(plan.cache, plan.arguments, &recorder)
+    let recorder = plan.recorders.take(index)
+    await plan.clientLoop(plan.cache, plan.arguments, &recorder.pointee)
     plan.recorders.giveBack(recorder)
     return true
   }

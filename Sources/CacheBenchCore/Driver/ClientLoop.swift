@@ -26,8 +26,12 @@
 @usableFromInline
 enum ClientLoop {
   /// What a client loop is given besides its cache and its recorder.
+  ///
+  /// A class, made once per window and shared by its clients: as a struct, each client's async frames
+  /// held copies of it (the loop's request source kept one across every await), a few hundred bytes a
+  /// client that pushed its frame chain past the task allocator's first slab. Its fields are constants.
   @usableFromInline
-  struct Arguments: Sendable {
+  final class Arguments: Sendable {
     /// The run's key sequence.
     @usableFromInline let keys: KeySequence
     /// What each request index does.
@@ -46,6 +50,22 @@ enum ClientLoop {
     @usableFromInline let schedule: OpenLoopSchedule?
     /// A stop request (a signal or the run's deadline) stops the loop before its next operation.
     @usableFromInline let runStop: RunStop?
+
+    init(
+      keys: KeySequence, operations: OperationMix, claims: RequestClaims, limit: Int,
+      deadline: UInt64, decoder: PayloadDecoder?, windowStart: UInt64,
+      schedule: OpenLoopSchedule?, runStop: RunStop?
+    ) {
+      self.keys = keys
+      self.operations = operations
+      self.claims = claims
+      self.limit = limit
+      self.deadline = deadline
+      self.decoder = decoder
+      self.windowStart = windowStart
+      self.schedule = schedule
+      self.runStop = runStop
+    }
   }
 
   /// A client loop for caches of one type, taking the cache as an existential; the driver calls the
@@ -62,15 +82,30 @@ enum ClientLoop {
   }
 
   /// The loop specialised to `Specialised` when the cache is one, else `unspecialised`'s.
+  ///
+  /// The specialised loop is inlined into this closure (`run` is always inlined), so a client's frame
+  /// chain has one frame less, and its header: with the chain inside the task allocator's first slab, a
+  /// client costs no more than the task itself. The fallback calls `unspecialised`, whose frame is
+  /// allocated only when it runs.
   @inlinable
   static func runner<Specialised: Cache>(for _: Specialised.Type) -> Runner {
     { cache, arguments, recorder in
-      if let cache = cache as? Specialised {
-        await run(cache: cache, arguments, into: &recorder)
-      } else {
-        await run(cache: cache, arguments, into: &recorder)
+      guard let cache = opened(cache, as: Specialised.self) else {
+        await unspecialised(cache, arguments, &recorder)
+        return
       }
+      await run(cache: cache, arguments, into: &recorder)
     }
+  }
+
+  /// `cache` as a `Specialised`, or nil. Out of line and synchronous, so the copy of the existential
+  /// that the cast makes is on the thread's stack, not in the client's async frame.
+  @inlinable
+  @inline(never)
+  static func opened<Specialised: Cache>(
+    _ cache: any Cache, as _: Specialised.Type
+  ) -> Specialised? {
+    cache as? Specialised
   }
 
   /// Issues requests until the claimed index reaches `limit` or the issue time reaches `deadline`
@@ -97,6 +132,7 @@ enum ClientLoop {
 
   /// `run(cache:keys:…)` with its arguments bundled.
   @inlinable
+  @inline(__always)
   static func run<C: Cache>(
     cache: C, _ arguments: Arguments, into recorder: inout ClientRecorder
   ) async {
@@ -111,7 +147,7 @@ enum ClientLoop {
       guard
         await issue(
           request.operation, request.key, to: cache, issued: issued, floor: request.floor,
-          decoder: arguments.decoder, into: &recorder)
+          arguments: arguments, into: &recorder)
       else { continue }
       recorder.recordLatency(
         request: request.index, issued: issued, completed: MonotonicClock.now(),
@@ -144,7 +180,7 @@ enum ClientLoop {
       guard
         await issue(
           request.operation, request.key, to: cache, issued: issued,
-          floor: source.completedRevision(of: request.key), decoder: arguments.decoder,
+          floor: source.completedRevision(of: request.key), arguments: arguments,
           into: &recorder)
       else { continue }
       recorder.recordOpenLoopLatency(
@@ -157,13 +193,40 @@ enum ClientLoop {
   /// it is not a request and has no latency. A read looks `key` up (cancelled once it waits when
   /// `operation` says so), counts its outcome, miss cause and timing at the cache, counts it stale when
   /// it returned a revision below `floor` (the key's completed-write revision read before it began),
-  /// decodes outside the cache when `decoder` is given, and returns true; its latency is recorded by the
-  /// caller, which knows where it counts from.
+  /// decodes outside the cache when `arguments.decoder` is given, and returns true; its latency is
+  /// recorded by the caller, which knows where it counts from.
+  ///
+  /// Only a plain read is inlined here: the other operations are in `issueOther`, so that their awaits'
+  /// results and temporaries take no room in the loop's async frame, which every client keeps for as
+  /// long as it runs.
   @inlinable
   @inline(__always)
   static func issue<C: Cache>(
     _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
-    decoder: PayloadDecoder?,
+    arguments: Arguments,
+    into recorder: inout ClientRecorder
+  ) async -> Bool {
+    guard operation == .read else {
+      return await issueOther(
+        operation, key, to: cache, issued: issued, floor: floor, arguments: arguments,
+        into: &recorder)
+    }
+    do {
+      let lookup = try await cache.lookup(key)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoderOf: arguments)
+    } catch {
+      recorder.record(failedRead: error)
+    }
+    return true
+  }
+
+  /// `issue` for every operation but a plain read: an invalidation, a write, or a read cancelled
+  /// once it waits. Not inlined, so its frame is allocated only when such an operation runs.
+  @inlinable
+  @inline(never)
+  static func issueOther<C: Cache>(
+    _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
+    arguments: Arguments,
     into recorder: inout ClientRecorder
   ) async -> Bool {
     switch operation {
@@ -184,7 +247,7 @@ enum ClientLoop {
         operation == .cancelledRead
         ? try await WaitCancellation.cancelledLookup(key, in: cache)
         : try await cache.lookup(key)
-      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: decoder)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoderOf: arguments)
     } catch {
       recorder.record(failedRead: error)
     }

@@ -23,20 +23,22 @@ enum MainActorClientLoop {
     await run(cache: cache, arguments, into: &recorder)
   }
 
-  /// Compiled for `Specialised` when the cache is one, else `unspecialised`'s.
+  /// Compiled for `Specialised` when the cache is one, else `unspecialised`'s; the specialised loop is
+  /// inlined into the closure, as `ClientLoop.runner(for:)` does, to keep a client's frames small.
   @inlinable
   static func runner<Specialised: Cache>(for _: Specialised.Type) -> Runner {
     { @MainActor cache, arguments, recorder in
-      if let cache = cache as? Specialised {
-        await run(cache: cache, arguments, into: &recorder)
-      } else {
-        await run(cache: cache, arguments, into: &recorder)
+      guard let cache = ClientLoop.opened(cache, as: Specialised.self) else {
+        await unspecialised(cache, arguments, &recorder)
+        return
       }
+      await run(cache: cache, arguments, into: &recorder)
     }
   }
 
   /// `ClientLoop.run(cache:_:into:)`'s closed loop, on the main actor.
   @inlinable
+  @inline(__always)
   @MainActor
   static func run<C: Cache>(
     cache: C, _ arguments: ClientLoop.Arguments, into recorder: inout ClientRecorder
@@ -48,7 +50,7 @@ enum MainActorClientLoop {
       guard
         await issue(
           request.operation, request.key, to: cache, issued: issued, floor: request.floor,
-          decoder: arguments.decoder, into: &recorder)
+          arguments: arguments, into: &recorder)
       else { continue }
       recorder.recordLatency(
         request: request.index, issued: issued, completed: MonotonicClock.now(),
@@ -62,7 +64,31 @@ enum MainActorClientLoop {
   @MainActor
   static func issue<C: Cache>(
     _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
-    decoder: PayloadDecoder?,
+    arguments: ClientLoop.Arguments,
+    into recorder: inout ClientRecorder
+  ) async -> Bool {
+    guard operation == .read else {
+      return await issueOther(
+        operation, key, to: cache, issued: issued, floor: floor, arguments: arguments,
+        into: &recorder)
+    }
+    do {
+      let lookup = try await cache.lookup(key)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoderOf: arguments)
+    } catch {
+      recorder.record(failedRead: error)
+    }
+    return true
+  }
+
+  /// `ClientLoop.issueOther`, on the main actor: out of line, so a plain read's frame does not carry
+  /// the other operations' temporaries.
+  @inlinable
+  @inline(never)
+  @MainActor
+  static func issueOther<C: Cache>(
+    _ operation: OperationMix.Operation, _ key: Int, to cache: C, issued: UInt64, floor: UInt64,
+    arguments: ClientLoop.Arguments,
     into recorder: inout ClientRecorder
   ) async -> Bool {
     switch operation {
@@ -81,7 +107,7 @@ enum MainActorClientLoop {
         operation == .cancelledRead
         ? try await WaitCancellation.cancelledLookup(key, in: cache)
         : try await cache.lookup(key)
-      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoder: decoder)
+      recorder.record(read: lookup, of: key, issued: issued, floor: floor, decoderOf: arguments)
     } catch {
       recorder.record(failedRead: error)
     }

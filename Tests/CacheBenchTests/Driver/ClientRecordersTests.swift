@@ -13,11 +13,12 @@ struct ClientRecordersTests {
       count: 3, schedule: nil, rawLatencyCapacity: 500)
     for index in 0..<3 {
       let recorder = recorders.take(index)
-      #expect(recorder.requests == 0)
-      #expect((recorder.rawLatencies?.capacity ?? 0) >= 500)
-      #expect(recorder.actualLatency == nil)
-      #expect(!recorder.latency.hasCounters && !recorder.actorWait.hasCounters)
-      #expect(recorder.stripes === recorders.stripes)
+      #expect(recorder.pointee.requests == 0)
+      #expect((recorder.pointee.rawLatencies?.capacity ?? 0) >= 500)
+      #expect(recorder.pointee.actualLatency == nil)
+      #expect(!recorder.pointee.latency.hasCounters && !recorder.pointee.actorWait.hasCounters)
+      #expect(recorder.pointee.stripes === recorders.stripes)
+      recorders.giveBack(recorder)
     }
   }
 
@@ -25,10 +26,10 @@ struct ClientRecordersTests {
     let schedule = OpenLoopSchedule(rate: 1000)
     let recorders = BenchmarkDriver.ClientRecorders(
       count: 1, schedule: schedule, rawLatencyCapacity: nil)
-    var recorder = recorders.take(0)
-    #expect(recorder.actualLatency != nil)
-    #expect(recorder.rawLatencies == nil)
-    recorder.recordOpenLoopLatency(
+    let recorder = recorders.take(0)
+    #expect(recorder.pointee.actualLatency != nil)
+    #expect(recorder.pointee.rawLatencies == nil)
+    recorder.pointee.recordOpenLoopLatency(
       request: 0, intended: 10, issued: 40, completed: 100, windowStart: 0)
     recorders.giveBack(recorder)
     let merged = recorders.finish(release: true).recorder
@@ -41,9 +42,9 @@ struct ClientRecordersTests {
     let recorders = BenchmarkDriver.ClientRecorders(
       count: 2, schedule: nil, rawLatencyCapacity: nil)
     for (index, requests) in [(0, 3), (1, 4)] {
-      var recorder = recorders.take(index)
-      recorder.requests = requests
-      recorder.hits = requests - 1
+      let recorder = recorders.take(index)
+      recorder.pointee.requests = requests
+      recorder.pointee.hits = requests - 1
       recorders.giveBack(recorder)
     }
     #expect(recorders.returnedClients == 2, "a returning client is progress for the stall watch")
@@ -57,11 +58,11 @@ struct ClientRecordersTests {
   @Test func requestsFlushedIntoTheStripesAreProgressBeforeAnyClientReturns() {
     let recorders = BenchmarkDriver.ClientRecorders(
       count: 2, schedule: nil, rawLatencyCapacity: nil, stripeCount: 2)
-    var recorder = recorders.take(0)
+    let recorder = recorders.take(0)
     #expect(recorders.stripes.recordedRequests == 0)
     let batch = ClientRecorder.bufferedSampleCount
     for request in 0..<(2 * batch) {
-      recorder.recordLatency(
+      recorder.pointee.recordLatency(
         request: request, issued: UInt64(request), completed: UInt64(request) + 100,
         windowStart: 0)
     }
@@ -79,7 +80,7 @@ struct ClientRecordersTests {
       count: clients, schedule: nil, rawLatencyCapacity: nil, stripeCount: 2)
     var reference = ClientRecorder()
     for index in 0..<clients {
-      var striped = recorders.take(index)
+      let striped = recorders.take(index)
       var own = ClientRecorder()
       for request in 0..<50 {
         let issued = UInt64(1_000 * request)
@@ -87,8 +88,8 @@ struct ClientRecordersTests {
           entered: issued + UInt64(index * 37 + request), reentryWait: 0,
           service: UInt64(request * 11), busyWait: UInt64(request))
         let completed = issued + UInt64(index * 997 + request * 31)
-        striped.record(timing, issued: issued)
-        striped.recordLatency(
+        striped.pointee.record(timing, issued: issued)
+        striped.pointee.recordLatency(
           request: request, issued: issued, completed: completed, windowStart: 0)
         own.record(timing, issued: issued)
         own.recordLatency(request: request, issued: issued, completed: completed, windowStart: 0)
