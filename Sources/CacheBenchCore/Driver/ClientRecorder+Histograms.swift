@@ -11,28 +11,17 @@ extension ClientRecorder {
   /// `@unchecked Sendable`: a box is only written through `uniqueOwn`, which first copies it unless this
   /// recorder holds the only reference, so no two tasks ever see one box that either of them writes.
   final class OwnHistograms: @unchecked Sendable {
-    var latency: LatencyHistogram
-    var actorWait: LatencyHistogram
-    var actorBusyWait: LatencyHistogram
-    var actorService: LatencyHistogram
-    var actualLatency: LatencyHistogram?
+    /// The histograms, laid out and recorded into as a window's stripe's are.
+    var set: HistogramStripes.Histograms
 
     /// Histograms with their counters allocated now (about 1 MiB), or holding none until a merge
     /// brings some.
     init(allocated: Bool) {
-      latency = allocated ? LatencyHistogram() : .unallocated()
-      actorWait = allocated ? LatencyHistogram() : .unallocated()
-      actorBusyWait = allocated ? LatencyHistogram() : .unallocated()
-      actorService = allocated ? LatencyHistogram() : .unallocated()
-      actualLatency = nil
+      set = allocated ? .init(openLoop: false) : .released(openLoop: false)
     }
 
     private init(copying other: OwnHistograms) {
-      latency = other.latency
-      actorWait = other.actorWait
-      actorBusyWait = other.actorBusyWait
-      actorService = other.actorService
-      actualLatency = other.actualLatency
+      set = other.set
     }
 
     /// A box of its own with the same histograms (their counters shared until written).
@@ -40,25 +29,12 @@ extension ClientRecorder {
 
     /// Records every figure `sample` carries.
     func record(_ sample: RequestSample) {
-      latency.record(sample.latency)
-      if sample.carries(RequestSample.timing) {
-        actorWait.record(sample.actorWait)
-        actorService.record(sample.actorService)
-        if sample.carries(RequestSample.busyWait) { actorBusyWait.record(sample.actorBusyWait) }
-      }
-      if sample.carries(RequestSample.actualLatency) { actualLatency?.record(sample.actualLatency) }
+      set.record(sample)
     }
 
     /// Adds `other`'s histograms to these.
     func merge(_ other: OwnHistograms) {
-      latency.merge(other.latency)
-      actorWait.merge(other.actorWait)
-      actorBusyWait.merge(other.actorBusyWait)
-      actorService.merge(other.actorService)
-      if let actual = other.actualLatency {
-        if actualLatency == nil { actualLatency = LatencyHistogram() }
-        actualLatency?.merge(actual)
-      }
+      set.merge(other.set)
     }
   }
 
@@ -75,47 +51,47 @@ extension ClientRecorder {
 
   /// `latency`: from each request's issue (open loop: its intended issue) to its completion.
   var latency: LatencyHistogram {
-    get { own?.latency ?? .unallocated() }
+    get { own?.set.latency ?? .unallocated() }
     _modify {
       let box = uniqueOwn()
-      yield &box.latency
+      yield &box.set.latency
     }
   }
 
   /// `actor_wait`: queue delay before entering the cache's isolation, per request that returned a value.
   var actorWait: LatencyHistogram {
-    get { own?.actorWait ?? .unallocated() }
+    get { own?.set.actorWait ?? .unallocated() }
     _modify {
       let box = uniqueOwn()
-      yield &box.actorWait
+      yield &box.set.actorWait
     }
   }
 
   /// `actor_busy_wait`: the part of `actor_wait` during which the isolation ran other work, clamped to it.
   var actorBusyWait: LatencyHistogram {
-    get { own?.actorBusyWait ?? .unallocated() }
+    get { own?.set.actorBusyWait ?? .unallocated() }
     _modify {
       let box = uniqueOwn()
-      yield &box.actorBusyWait
+      yield &box.set.actorBusyWait
     }
   }
 
   /// `actor_service`: time inside the cache's isolation, per request that returned a value.
   var actorService: LatencyHistogram {
-    get { own?.actorService ?? .unallocated() }
+    get { own?.set.actorService ?? .unallocated() }
     _modify {
       let box = uniqueOwn()
-      yield &box.actorService
+      yield &box.set.actorService
     }
   }
 
   /// Open loop only: latency from the actual start, as `latency` is from the intended one. Non-nil,
   /// holding no counters, for a striped client of an open loop.
   var actualLatency: LatencyHistogram? {
-    get { own?.actualLatency ?? (recordsActualLatency ? .unallocated() : nil) }
+    get { own?.set.actualLatency ?? (recordsActualLatency ? .unallocated() : nil) }
     _modify {
       let box = uniqueOwn()
-      yield &box.actualLatency
+      yield &box.set.actualLatency
     }
   }
 }

@@ -270,7 +270,7 @@ package struct ClientRecorder: Sendable {
   mutating func prepareOpenLoop() {
     // A striped client's actual-start latency goes to the stripes, which keep it in an open loop.
     recordsActualLatency = true
-    if stripes == nil, own?.actualLatency == nil { actualLatency = LatencyHistogram() }
+    if stripes == nil, own?.set.actualLatency == nil { actualLatency = LatencyHistogram() }
   }
 
   /// An open-loop request due at `intended`, issued at `issued`, completed at `completed`: its latency

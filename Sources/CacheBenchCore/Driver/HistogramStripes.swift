@@ -14,7 +14,7 @@
 /// recording never sleeps on a lock. The recorded values are the same as with per-client histograms,
 /// and merging is addition, so percentiles keep their precision.
 package final class HistogramStripes: Sendable {
-  /// The histograms of one stripe.
+  /// The histograms of one stripe, and of a recorder that keeps its own (`ClientRecorder.OwnHistograms`).
   struct Histograms: Sendable {
     var latency: LatencyHistogram
     var actorWait: LatencyHistogram
@@ -62,6 +62,18 @@ package final class HistogramStripes: Sendable {
         if sample.carries(RequestSample.busyWait) { actorBusyWait.record(sample.actorBusyWait) }
       }
       if sample.carries(RequestSample.actualLatency) { actualLatency?.record(sample.actualLatency) }
+    }
+
+    /// Adds `other`'s counts to these; an actual-start histogram is made when `other` brings one.
+    mutating func merge(_ other: Histograms) {
+      latency.merge(other.latency)
+      actorWait.merge(other.actorWait)
+      actorBusyWait.merge(other.actorBusyWait)
+      actorService.merge(other.actorService)
+      if let actual = other.actualLatency {
+        if actualLatency == nil { actualLatency = LatencyHistogram() }
+        actualLatency?.merge(actual)
+      }
     }
   }
 
@@ -124,14 +136,7 @@ package final class HistogramStripes: Sendable {
         if release { histograms = .released(openLoop: openLoop) }
         return taken
       }
-      recorder.latency.merge(histograms.latency)
-      recorder.actorWait.merge(histograms.actorWait)
-      recorder.actorBusyWait.merge(histograms.actorBusyWait)
-      recorder.actorService.merge(histograms.actorService)
-      if let actual = histograms.actualLatency {
-        if recorder.actualLatency == nil { recorder.actualLatency = LatencyHistogram() }
-        recorder.actualLatency?.merge(actual)
-      }
+      recorder.uniqueOwn().set.merge(histograms)
     }
   }
 }
