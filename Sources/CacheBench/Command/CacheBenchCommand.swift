@@ -58,6 +58,8 @@ public enum CacheBenchCommand {
       return CompareCommand.run(configuration)
     case .baseline(let configuration):
       return CompareCommand.writeBaseline(configuration)
+    case .paired(let configuration):
+      return PairedCommand.run(configuration)
     case .calibrate(let configuration):
       return await CalibrateCommand.run(configuration)
     case .sweep(let configuration):

@@ -90,16 +90,16 @@ extension Comparison {
     text += "- ratios relative to: `\(reference)`\n"
     for note in notes { text += "- note: \(Self.markdownEscaped(note))\n" }
     if !failures.isEmpty {
-      text += "\n**Failing**\n\n" + Self.markdownTable(failures.map(cells))
+      text += "\n**Failing**\n\n" + Self.markdownTable(failures.map(cells), header: Self.header)
     }
     let improvements = rows.filter { $0.verdict == .improvement }
     if !improvements.isEmpty && !options.failOnImprovement {
       text +=
         "\n**Improved** (regenerate the baseline to keep them)\n\n"
-        + Self.markdownTable(improvements.map(cells))
+        + Self.markdownTable(improvements.map(cells), header: Self.header)
     }
     text += "\n<details><summary>All \(rows.count) comparisons</summary>\n\n"
-    text += Self.markdownTable(rows.map(cells)) + "\n</details>\n"
+    text += Self.markdownTable(rows.map(cells), header: Self.header) + "\n</details>\n"
     return text
   }
 
@@ -152,11 +152,10 @@ extension Comparison {
     return ""
   }
 
-  /// Rows as aligned text columns, figures right-aligned, two spaces apart.
-  private static func table(_ rows: [[String]], header: [String]) -> String {
+  /// Rows as aligned text columns, the `numeric` ones right-aligned, two spaces apart.
+  static func table(_ rows: [[String]], header: [String], numeric: Set<Int> = [2, 3, 4]) -> String {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-    let numeric: Set<Int> = [2, 3, 4]
     return all.map { cells in
       cells.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - cell.count)
@@ -165,12 +164,14 @@ extension Comparison {
     }.joined()
   }
 
-  /// Rows as a GitHub-flavoured Markdown table under `header`, figures right-aligned.
-  private static func markdownTable(_ rows: [[String]]) -> String {
+  /// Rows as a GitHub-flavoured Markdown table under `header`, the `numeric` columns right-aligned.
+  static func markdownTable(
+    _ rows: [[String]], header: [String], numeric: Set<Int> = [2, 3, 4]
+  ) -> String {
     var text = "| " + header.joined(separator: " | ") + " |\n"
     text +=
       "|"
-      + header.indices.map { [2, 3, 4].contains($0) ? "---:" : "---" }
+      + header.indices.map { numeric.contains($0) ? "---:" : "---" }
       .joined(separator: "|") + "|\n"
     for row in rows {
       text += "| " + row.map(markdownEscaped).joined(separator: " | ") + " |\n"
@@ -179,7 +180,7 @@ extension Comparison {
   }
 
   /// `text` safe inside a Markdown table cell.
-  private static func markdownEscaped(_ text: String) -> String {
+  static func markdownEscaped(_ text: String) -> String {
     text.replacing("|", with: "\\|")
   }
 }

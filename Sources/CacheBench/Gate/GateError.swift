@@ -23,6 +23,8 @@ enum GateError: Error, Equatable, CustomStringConvertible {
     first: String, other: String, firstVariants: [String], otherVariants: [String])
   /// The reference variant of the timing ratios is not in the baseline.
   case unknownReference(path: String, reference: String, available: [String])
+  /// An A/B comparison given unequal numbers of base and head rounds, or none.
+  case unpairedRounds(base: Int, head: Int)
 
   var description: String {
     switch self {
@@ -46,6 +48,9 @@ enum GateError: Error, Equatable, CustomStringConvertible {
         + " \(firstVariants.joined(separator: ",")) vs \(otherVariants.joined(separator: ","))"
     case .unknownReference(let path, let reference, let available):
       "reference variant '\(reference)' is not in '\(path)'; it has \(available.joined(separator: ", "))"
+    case .unpairedRounds(let base, let head):
+      "an A/B comparison pairs rounds: \(base) base and \(head) head runs given; give as many of each,"
+        + " at least one"
     }
   }
 }

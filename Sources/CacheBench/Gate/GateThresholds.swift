@@ -20,6 +20,15 @@ struct GateThresholds: Sendable, Equatable {
   var metricRules: [String: PartialRule] = [:]
   /// Profile rules by design, then metric.
   var designRules: [String: [String: PartialRule]] = [:]
+  /// Profile overrides of the A/B gate's rules (`PairedRule.builtIn`), by metric.
+  var pairedRules: [String: PairedPartialRule] = [:]
+
+  /// The A/B gate's rules: the built-in ones with the profile's overrides applied, in report order.
+  var paired: [(metric: String, rule: PairedRule)] {
+    PairedRule.builtIn.map { metric, rule in
+      (metric, pairedRules[metric]?.applied(to: rule) ?? rule)
+    }
+  }
 
   /// Some fields of a rule, the others taken from the rule it overrides.
   struct PartialRule: Sendable, Equatable {
@@ -33,6 +42,21 @@ struct GateThresholds: Sendable, Equatable {
       MetricRule(
         better: better ?? base.better, relative: relative ?? base.relative,
         absolute: absolute ?? base.absolute, portable: portable ?? base.portable)
+    }
+  }
+
+  /// Some fields of a paired rule, the others taken from the built-in rule.
+  struct PairedPartialRule: Sendable, Equatable {
+    /// `.some(nil)` shows the ratio without judging it.
+    var threshold: Double??
+    var floor: Double?
+
+    /// `base` with the fields this one gives replaced.
+    func applied(to base: PairedRule) -> PairedRule {
+      var rule = base
+      if let threshold { rule.threshold = threshold }
+      if let floor { rule.floor = floor }
+      return rule
     }
   }
 

@@ -16,6 +16,8 @@ enum Command: Sendable, Equatable {
   case compare(CompareConfiguration)
   /// Write the median of several runs as a baseline.
   case baseline(BaselineConfiguration)
+  /// Judge head runs against base runs of one profile, round by round (the A/B gate).
+  case paired(PairedConfiguration)
   /// Measure the floor of each mechanism and print it (`cachebench calibrate`).
   case calibrate(CalibrationConfiguration)
   /// Measure the cross product of shard counts, concurrencies and decode placements (`cachebench sweep`).

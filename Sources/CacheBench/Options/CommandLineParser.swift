@@ -21,6 +21,8 @@ enum CommandLineParser {
   static let compareSubcommand = "compare"
   /// The subcommand that writes a baseline from the median of runs.
   static let baselineSubcommand = "baseline"
+  /// The A/B gate's judgement of head runs against base runs; `PairedArgumentsParser` reads the rest.
+  static let pairedSubcommand = "paired"
   /// Measures and prints the floor of each mechanism.
   static let calibrateSubcommand = "calibrate"
   /// Runs the cross product of shard counts, concurrencies and placements.
@@ -29,13 +31,13 @@ enum CommandLineParser {
   static let helpSubcommand = "help"
   /// Every subcommand, for the "did you mean" of one misspelled.
   static let subcommands = [
-    runSubcommand, compareSubcommand, baselineSubcommand, calibrateSubcommand, sweepSubcommand,
-    helpSubcommand,
+    runSubcommand, compareSubcommand, baselineSubcommand, pairedSubcommand, calibrateSubcommand,
+    sweepSubcommand, helpSubcommand,
   ]
   /// Every option spelling of every subcommand, for the "did you mean" of one misspelled.
   static var optionSpellings: [String] {
     OptionName.allCases.map(\.rawValue) + CompareArgumentsParser.optionSpellings
-      + ["--help", "--version"]
+      + PairedArgumentsParser.optionSpellings + ["--help", "--version"]
   }
   /// The spellings of the help flag, which takes no value.
   private static let helpFlags: Set<String> = ["-h", "--help"]
@@ -66,6 +68,9 @@ enum CommandLineParser {
       }
       if first == baselineSubcommand {
         return .baseline(try CompareArgumentsParser.parseBaseline(Array(remaining.dropFirst())))
+      }
+      if first == pairedSubcommand {
+        return .paired(try PairedArgumentsParser.parse(Array(remaining.dropFirst())))
       }
       guard [runSubcommand, calibrateSubcommand, sweepSubcommand].contains(first) else {
         throw .unknownSubcommand(first)

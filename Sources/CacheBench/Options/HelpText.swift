@@ -41,6 +41,7 @@ enum HelpText {
     USAGE: cachebench [run] [options]
            cachebench compare BASELINE CURRENT [CURRENT...] [compare options]
            cachebench baseline NAME RUN [RUN...]
+           cachebench paired --base RUN... --head RUN... [paired options]
            cachebench calibrate [--concurrency <n>] [--shards <n>]
            cachebench sweep [options] [--max-time <duration>]
            cachebench help [SUBCOMMAND]  (this page, which covers every subcommand)
@@ -209,10 +210,24 @@ enum HelpText {
       Writes the median of the RUN files (repetitions of one profile) as a
       baseline to NAME, resolved like --save-baseline.
 
+    PAIRED:
+      The A/B gate (scripts/ci-gate --against REF runs it): --base and --head
+      name runs of one profile by two builds, paired by position (round i
+      ran base and head back to back). Judges each timing figure (hit path,
+      throughput, latency p50 and p99, CPU per request, actor wait and busy)
+      on the median of its head/base ratios and that median's 95% interval:
+      a regression only when the whole interval lies past the threshold.
+      --profile <path>          Thresholds from the profile's "gate.paired"
+                                section. (default: built-in thresholds)
+      --format <kind>           text, markdown or json. (default: text)
+      --base-name <name>        How the report names the base. (default: the
+                                base runs' commit)
+      --head-name <name>        How the report names the head.
+
     EXIT CODES:
       0   success
       1   failure
-      2   gate regression (compare)
+      2   gate regression (compare, paired)
       64  usage error (bad command line, profile or input file)
       130 interrupted by SIGINT (143: SIGTERM); results so far are written,
           marked interrupted. A second Ctrl-C exits at once.

@@ -2,7 +2,9 @@ import CacheBenchCore
 
 extension GateThresholds {
   /// The fields of a profile's `gate` section.
-  static let sectionFields = ["reference", "thresholds", "design_thresholds"]
+  static let sectionFields = ["reference", "thresholds", "design_thresholds", "paired"]
+  /// The fields of one rule in `paired`.
+  static let pairedRuleFields = ["threshold", "floor"]
   /// The fields of one rule in `thresholds` or `design_thresholds`.
   static let ruleFields = ["better", "relative", "absolute", "portable"]
 
@@ -43,6 +45,16 @@ extension GateThresholds {
               rule, field: "\(designField).\(metric)", path: path)
           }
           designRules[design] = byMetric
+        }
+      case "paired":
+        for (metric, rule) in try ProfileFields.members(of: value, field: field, path: path) {
+          guard PairedRule.builtIn.contains(where: { $0.metric == metric }) else {
+            throw .unknownField(
+              path: path, field: "\(field).\(metric)", value: rule.summary,
+              known: PairedRule.builtIn.map(\.metric))
+          }
+          pairedRules[metric] = try Self.pairedRule(
+            rule, field: "\(field).\(metric)", path: path)
         }
       default:
         throw .unknownField(
@@ -85,6 +97,45 @@ extension GateThresholds {
       default:
         throw .unknownField(
           path: path, field: memberField, value: member.summary, known: ruleFields)
+      }
+    }
+    return rule
+  }
+
+  /// Reads one rule of the `paired` section: `{"threshold": "5%", "floor": 1000}`, or
+  /// `{"threshold": "none"}` to show the ratio without judging it.
+  private static func pairedRule(_ value: JSONValue, field: String, path: String)
+    throws(ProfileError) -> PairedPartialRule
+  {
+    var rule = PairedPartialRule()
+    for (key, member) in try ProfileFields.members(of: value, field: field, path: path) {
+      let memberField = "\(field).\(key)"
+      func invalid(_ reason: String) -> ProfileError {
+        .invalidValue(path: path, field: memberField, value: member.summary, reason: reason)
+      }
+      switch key {
+      case "threshold":
+        if member.stringValue == "none" {
+          rule.threshold = .some(nil)
+          continue
+        }
+        guard let text = member.stringValue, text.hasSuffix("%"),
+          let percent = Self.nonNegativeDecimal(String(text.dropLast())), percent > 0,
+          percent <= 1000
+        else {
+          throw invalid(
+            "must be a percentage string above \"0%\" and at most \"1000%\", e.g. \"5%\", or \"none\""
+          )
+        }
+        rule.threshold = .some(1 + percent / 100)
+      case "floor":
+        guard case .number(let text) = member, let amount = Self.nonNegativeDecimal(text) else {
+          throw invalid("must be a number >= 0 in the metric's unit, without exponent")
+        }
+        rule.floor = amount
+      default:
+        throw .unknownField(
+          path: path, field: memberField, value: member.summary, known: pairedRuleFields)
       }
     }
     return rule
