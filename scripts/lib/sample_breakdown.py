@@ -40,7 +40,14 @@ binary's symbol table, demangled in full, says which types and functions each mo
 (`MyCaches.ImageStore.lookup(Swift.Int)`), and module_names.py lists those of the user's own modules.
 With `--cache-code NAME,NAME,...` a frame naming one of them as a whole word (not as a member, `.name`, nor
 an argument label, `name:`) is cache code, exactly like a built-in design's frame: its retains, dictionary lookups and locks are charged as they are for the
-built-ins, and the harness, runtime and kernel stay what they were. This is chosen over "everything in the
+built-ins, and the harness, runtime and kernel stay what they were. The user's `private` and `fileprivate`
+types and functions and their local types are among the names (module_names.py reads them from their
+mangled forms), and their simplified frames name them plainly: `closure #1 in InFlightImageCache.lookup(_:)`,
+`evict(_:)`, `find(_:) in LocalProbe #1 in ReentrantImageCache.lookup(_:)`, `go() in InMain #1 in ` (a type
+local to main.swift's top-level code). A frame demangled in full (not --simplified) keeps a private
+declaration's discriminator, `closure #1 in ImageCacheBench.(InFlightImageCache in _A22D...).lookup(...)`,
+and that form is recognised too; other frames demangled in full are not (`MyCaches.Store` reads as the
+member `Store` of a type `MyCaches`). This is chosen over "everything in the
 executable that is not harness, runtime or kernel is cache code" because folded frames do not carry the
 object file they came from, and the standard library's generic code specialised into the executable
 (`specialized Dictionary.subscript.getter`) would then be charged as cache code instead of to its caller.
@@ -120,9 +127,16 @@ def frame_patterns(cache_names=()):
     names = sorted({name for name in cache_names if name})
     if not names:
         return FRAME_PATTERNS
+    alternatives = "|".join(re.escape(name) for name in names)
     # A whole word that is not a member (`.name`) nor an argument label (`(name:`, `:name:`): a user's
-    # top-level `designs` must not make `CacheBenchCommand.main(arguments:designs:)` cache code.
-    user = re.compile(r"(?<![\w.:(])(?:" + "|".join(re.escape(name) for name in names) + r")\b(?!:)")
+    # top-level `designs` must not make `CacheBenchCommand.main(arguments:designs:)` cache code. Or, in a
+    # frame demangled in full, a private or fileprivate top-level declaration with its file's
+    # discriminator, `ImageCacheBench.(InFlightImageCache in _A22D...)`, at top level (its module, or
+    # nothing, before it; a private member of a type, `Driver.(name in _...)`, is the type's).
+    user = re.compile(
+        r"(?<![\w.:(])(?:" + alternatives + r")\b(?!:)"
+        r"|(?<![\w.])(?:[A-Za-z_][A-Za-z0-9_]*\.)?\((?:" + alternatives + r") in _[0-9A-Fa-f]+\)"
+    )
     patterns = []
     for category, pattern in FRAME_PATTERNS:
         patterns.append((category, pattern))

@@ -8,9 +8,11 @@ import io
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
@@ -25,6 +27,14 @@ import result_metrics  # noqa: E402
 import sample_breakdown  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
+# The toolchain, where scripts/lib/setup.sh finds it too.
+SWIFT_PATH = os.environ.get("PATH", "") + os.pathsep + "/opt/swift/usr/bin"
+SWIFTC = shutil.which("swiftc", path=SWIFT_PATH)
+
+
+def mock_path(path):
+    """PATH set to `path` while the block runs (module_names.py runs `swift demangle`)."""
+    return mock.patch.dict(os.environ, {"PATH": path})
 
 
 class FoldStacksTests(unittest.TestCase):
@@ -196,6 +206,181 @@ class ModuleNamesTests(unittest.TestCase):
 
     def test_no_modules_no_names(self):
         self.assertEqual(module_names.declared_names(self.SYMBOLS, []), [])
+
+
+# Real symbols, as `nm --defined-only` lists them (mangled) and `swift demangle` writes them in full (Swift
+# 6.3.1): Examples/ImageCache built with InFlightImageCache `private`, LockedImageCache `fileprivate` and a
+# local type in ReentrantImageCache.lookup (module imagecache_bench), a file of private, fileprivate and local
+# declarations (module ImageCacheBench), a main.swift with local types in its top-level code, and cachebench's
+# own private types.
+PRIVATE_SYMBOLS = [
+    ("$s16imagecache_bench18InFlightImageCache33_A22D37993BBCF655A7D6980C663F4048LLC6lookup_10busyAtCall0F9Bench"
+     "Core0F6LookupVSi_s6UInt64VtYaKF",
+     "imagecache_bench.(InFlightImageCache in _A22D37993BBCF655A7D6980C663F4048).lookup(_: Swift.Int, busyAtCall:"
+     " Swift.UInt64) async throws -> CacheBenchCore.CacheLookup"),
+    ("$s16imagecache_bench18InFlightImageCache33_A22D37993BBCF655A7D6980C663F4048LLC0F9BenchCore0F0AaeFP6lookupyAE0F"
+     "6LookupVSiYaKFTW",
+     "protocol witness for CacheBenchCore.Cache.lookup(Swift.Int) async throws -> CacheBenchCore.CacheLookup in"
+     " conformance imagecache_bench.(InFlightImageCache in _A22D37993BBCF655A7D6980C663F4048) : CacheBenchCore.Cache"
+     " in imagecache_bench"),
+    ("$s16imagecache_bench16LockedImageCache33_72C32D5126469C4E85E4EB89BF0411B1LLC4stepyAD4StepOSiKF",
+     "imagecache_bench.(LockedImageCache in _72C32D5126469C4E85E4EB89BF0411B1).step(Swift.Int) throws ->"
+     " imagecache_bench.(LockedImageCache in _72C32D5126469C4E85E4EB89BF0411B1).Step"),
+    ("$s16imagecache_bench19ReentrantImageCacheC6lookupy0E9BenchCore0E6LookupVSiYaKF10LocalProbeL_V4findyAE11Cached"
+     "ValueVSgSiF",
+     "find(Swift.Int) -> CacheBenchCore.CachedValue? in LocalProbe #1 in imagecache_bench.ReentrantImageCache."
+     "lookup(Swift.Int) async throws -> CacheBenchCore.CacheLookup"),
+    ("$s15ImageCacheBench5evict33_80A04F293E07C830208E5166DF3B0365LLyS2iF",
+     "ImageCacheBench.(evict in _80A04F293E07C830208E5166DF3B0365)(Swift.Int) -> Swift.Int"),
+    ("$s15ImageCacheBench5evict33_80A04F293E07C830208E5166DF3B0365LLyS2iF6VictimL_V6weightSiyF",
+     "weight() -> Swift.Int in Victim #1 in ImageCacheBench.(evict in _80A04F293E07C830208E5166DF3B0365)(Swift.Int)"
+     " -> Swift.Int"),
+    # A private member: its type's name, not a top-level `store`.
+    ("$s15ImageCacheBench09ReentrantaB0V5store33_80A04F293E07C830208E5166DF3B0365LLyS2iF",
+     "ImageCacheBench.ReentrantImageCache.(store in _80A04F293E07C830208E5166DF3B0365)(Swift.Int) -> Swift.Int"),
+    # A fileprivate member of an extension on the standard library's Dictionary: not listed.
+    ("$sSD15ImageCacheBenchSiRszSiRs_rlE8imageHit33_80A04F293E07C830208E5166DF3B0365LLySiSgSiF",
+     "(extension in ImageCacheBench):Swift.Dictionary< where A == Swift.Int, B == Swift.Int>.(imageHit in"
+     " _80A04F293E07C830208E5166DF3B0365)(Swift.Int) -> Swift.Int?"),
+    # Local types of main.swift: in top-level code, in a closure of it, and in a closure of a function.
+    ("$s16imagecache_bench6InMainL_V2goSiyF", "go() -> Swift.Int in InMain #1 in imagecache_bench"),
+    ("$s16imagecache_benchS2iXEfU0_13InMainClosureL_V2goSiyF",
+     "go() -> Swift.Int in InMainClosure #1 in closure #2 (Swift.Int) -> Swift.Int in imagecache_bench"),
+    ("$s16imagecache_bench5outerSiyFS2icfU_9InClosureL_V2goSiyF",
+     "go() -> Swift.Int in InClosure #1 in closure #1 (Swift.Int) -> Swift.Int in imagecache_bench.outer() ->"
+     " Swift.Int"),
+    # cachebench's own private types and members.
+    ("$s14CacheBenchCore11SignalCount33_E4B566AFF482538F88B47CCC603A76EELLCfD",
+     "CacheBenchCore.(SignalCount in _E4B566AFF482538F88B47CCC603A76EE).__deallocating_deinit"),
+    ("$s14CacheBenchCore15BenchmarkDriverV11makeFetcher33_E0173083AECE4F07676BEB80CF50F61ELL6ledgerAA09SimulatedE0CAA0E6LedgerC_tF",
+     "CacheBenchCore.BenchmarkDriver.(makeFetcher in _E0173083AECE4F07676BEB80CF50F61E)(ledger:"
+     " CacheBenchCore.FetchLedger) -> CacheBenchCore.SimulatedFetcher"),
+]
+
+
+class PrivateAndLocalNamesTests(unittest.TestCase):
+    def names(self, modules, with_mangled=True):
+        mangled = [symbol for symbol, _ in PRIVATE_SYMBOLS] if with_mangled else ()
+        return module_names.declared_names([text for _, text in PRIVATE_SYMBOLS], modules, mangled)
+
+    def test_private_and_fileprivate_top_level_declarations_and_local_types_are_listed(self):
+        self.assertEqual(
+            self.names(["imagecache_bench", "ImageCacheBench"]),
+            ["InClosure", "InFlightImageCache", "InMain", "InMainClosure", "LocalProbe", "LockedImageCache",
+             "ReentrantImageCache", "Victim", "evict", "outer"],
+        )
+
+    def test_local_types_need_the_mangled_symbol_to_say_whose_they_are(self):
+        self.assertEqual(
+            self.names(["imagecache_bench"], with_mangled=False),
+            ["InFlightImageCache", "LockedImageCache", "ReentrantImageCache", "outer"],
+        )
+
+    def test_a_shipped_modules_private_types_are_not_a_users(self):
+        symbols = PRIVATE_SYMBOLS + [
+            ("$s16imagecache_bench11SignalCountV3runyyF", "imagecache_bench.SignalCount.run() -> ()"),
+        ]
+        names = module_names.declared_names([t for _, t in symbols], ["imagecache_bench"], [m for m, _ in symbols])
+        self.assertNotIn("SignalCount", names)
+        self.assertNotIn("makeFetcher", names)
+        self.assertIn("InFlightImageCache", names)
+
+    def test_the_root_module_is_read_from_the_mangled_symbol(self):
+        self.assertEqual(module_names.root_module("$s16imagecache_bench6InMainL_V2goSiyF"), "imagecache_bench")
+        self.assertEqual(module_names.root_module("$sSD15ImageCacheBenchSiRszSiRs_rlE8imageHit33_80A0LLySiSgSiF"), None)
+        self.assertEqual(module_names.root_module("main"), None)
+
+    @unittest.skipUnless(SWIFTC, "swiftc is not on PATH (nor in /opt/swift/usr/bin)")
+    def test_an_object_the_toolchain_compiles_gives_the_same_names(self):
+        # The forms above, compiled now: a change in how this toolchain mangles them fails here.
+        directory = tempfile.mkdtemp(prefix="cachebench-module-names-")
+        self.addCleanup(shutil.rmtree, directory)
+        source = os.path.join(directory, "Caches.swift")
+        with open(source, "w", encoding="utf-8") as target:
+            target.write(PRIVATE_SOURCE)
+        subprocess.run(
+            [SWIFTC, "-parse-as-library", "-module-name", "ImageCacheBench", "-c", source, "-o",
+             os.path.join(directory, "Caches.o")],
+            check=True, capture_output=True, cwd=directory, env=dict(os.environ, PATH=SWIFT_PATH),
+        )
+        with mock_path(SWIFT_PATH), contextlib.redirect_stdout(io.StringIO()) as output:
+            status = module_names.main(["x", os.path.join(directory, "Caches.o"), "ImageCacheBench"])
+        self.assertEqual(status, 0)
+        self.assertEqual(
+            output.getvalue(),
+            "InFlightImageCache,LocalProbe,LockedImageCache,ReentrantImageCache,Victim,evict,useAll\n",
+        )
+
+
+PRIVATE_SOURCE = """\
+private actor InFlightImageCache {
+  private var entries: [Int: Int] = [:]
+  func lookup(_ key: Int) async -> Int {
+    let value = await Task { key * 2 }.value
+    entries[key] = value
+    return value
+  }
+}
+fileprivate final class LockedImageCache {
+  var count = 0
+  func step(_ key: Int) -> Int { count += key; return count }
+}
+private func evict(_ key: Int) -> Int {
+  struct Victim { var key: Int; func weight() -> Int { key &* 3 } }
+  return Victim(key: key).weight()
+}
+extension Dictionary where Key == Int, Value == Int {
+  fileprivate func imageHit(_ key: Int) -> Int? { self[key] }
+}
+struct ReentrantImageCache {
+  func lookup(_ key: Int) -> Int {
+    struct LocalProbe { var key: Int; func find() -> Int { key } }
+    return LocalProbe(key: key).find() + store(key)
+  }
+  private func store(_ key: Int) -> Int { key + 1 }
+}
+public func useAll() async -> Int {
+  let d = [1: 2].imageHit(1) ?? 0
+  return await InFlightImageCache().lookup(1) + LockedImageCache().step(2) + evict(3) + d
+    + ReentrantImageCache().lookup(4)
+}
+"""
+
+# Stacks of Examples/ImageCache with InFlightImageCache private and LockedImageCache fileprivate, as
+# scripts/perf-record folded them (`swift demangle --simplified`: the discriminators are gone), cut to their
+# last frames; then frames of the local types and private function above, and one frame demangled in full.
+PRIVATE_STACKS = """\
+swift_job_run;swift::runJobInEstablishedExecutorContext;InFlightImageCache.lookup(_:busyAtCall:);swift_release 2
+swift_job_run;swift::runJobInEstablishedExecutorContext;(anonymous namespace)::ProcessOutOfLineJob::process;swift::runJobInEstablishedExecutorContext;protocol witness for Cache.lookup(_:) in conformance InFlightImageCache 1
+swift_job_run;swift::runJobInEstablishedExecutorContext;InFlightImageCache.lookup(_:busyAtCall:);static Task<>.checkCancellation();swift_retain 1
+swift_job_run;swift::runJobInEstablishedExecutorContext;completeTaskWithClosure;swift::AsyncTask::completeFuture;initializeWithCopy for InFlightImageCache.Downloaded;swift_retain 2
+swift_job_run;closure #1 in closure #1 in LockedImageCache.step(_:);swift_retain 3
+swift_job_run;ReentrantImageCache.lookup(_:);find(_:) in LocalProbe #1 in ReentrantImageCache.lookup(_:) 1
+main;useAll();weight() in Victim #1 in evict(_:) 1
+main;go() in InMain #1 in ;swift_retain 1
+swift_job_run;closure #1 () async throws -> imagecache_bench.(InFlightImageCache in _A22D37993BBCF655A7D6980C663F4048).Downloaded in imagecache_bench.(InFlightImageCache in _A22D37993BBCF655A7D6980C663F4048).lookup(_: Swift.Int, busyAtCall: Swift.UInt64) async throws -> CacheBenchCore.CacheLookup;swift_retain 1
+main;CacheBenchCore.ControlFIFO.(takeLine in _C962F7A2FE2C361B3D7012CCBA778C9D)() -> Swift.String?;swift_retain 1
+"""
+
+
+class PrivateCacheCodeTests(unittest.TestCase):
+    # `takeLine` as if the user's package declared a top-level function of that name too.
+    NAMES = ["InFlightImageCache", "InMain", "LocalProbe", "LockedImageCache", "ReentrantImageCache", "Victim",
+             "evict", "takeLine"]
+
+    def test_without_the_private_names_their_frames_go_to_the_runtime_and_other(self):
+        counts, total = sample_breakdown.breakdown(io.StringIO(PRIVATE_STACKS), ["ReentrantImageCache"])
+        self.assertEqual(total, 14)
+        self.assertEqual(counts["cache code"], 1)
+        self.assertEqual(counts["Swift concurrency runtime"], 10)
+        self.assertEqual(counts["other"], 3)
+
+    def test_the_private_and_local_names_make_their_frames_cache_code(self):
+        counts, total = sample_breakdown.breakdown(io.StringIO(PRIVATE_STACKS), self.NAMES)
+        # Everything but the private member of the harness's own type, which only shares a name with the user's.
+        self.assertEqual(counts["cache code"], 13)
+        self.assertEqual(counts["Swift concurrency runtime"], 0)
+        self.assertEqual(counts["other"], 1)
 
 
 DESCRIPTION = {
