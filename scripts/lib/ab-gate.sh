@@ -7,6 +7,8 @@
 #     under the profile's ordinary rules (exact fetches and duplicates, decode_on_actor_share, ...).
 # No stored figure enters: both sides ran minutes apart on this machine.
 #
+# CACHEBENCH_GATE_KEEP=DIR keeps every round's figures there (PROFILE.base.ROUND.json, ...), for
+# scripts/gate-trials.
 # Needs from ci-gate: CACHEBENCH_PACKAGE, CACHEBENCH_PRODUCT, binary (the head's executable), profiles
 # (array), against, rounds, work (a scratch directory). Exits itself; never returns.
 
@@ -133,6 +135,9 @@ ab_gate() {
     done
     ab_say "round $round of $rounds ($order) done, $(($(date +%s) - started))s"
   done
+  if [ -n "${CACHEBENCH_GATE_KEEP:-}" ]; then
+    mkdir -p "$CACHEBENCH_GATE_KEEP" && cp "$work"/*.base.*.json "$work"/*.head.*.json "$CACHEBENCH_GATE_KEEP"/
+  fi
   local status=0 part name base_runs head_runs
   for profile in "${profiles[@]}"; do
     [ "$profile" != none ] || continue
