@@ -705,6 +705,7 @@ def memory_panel(axes, drawn, columns, unit, palette, labels):
             axes.text(max(value, 0), y, " " + text, va="center", fontsize=7)
     axes.set_yticks(positions)
     axes.set_yticklabels(labels, fontsize=9)
+    axes.set_ylim(-0.6, len(drawn) - 0.4)
     values = [(v.metric(name) or 0) / scale for v in drawn for name in columns]
     largest = max(values + [1e-9])
     smallest = min(values + [0])
@@ -748,12 +749,14 @@ def memory_figure(variants, with_source):
         axes.set_xlabel(f"memory [{unit[1]}] (lower is better; n/a: not measured)")
     figure.suptitle("Memory per variant, in run order: compare the own-window panels across variants (each on"
                     " its own scale); the process panel also holds what the process kept from the variants"
-                    " before", fontsize=10)
+                    " before", fontsize=10, y=1 - 0.08 / figure.get_figheight(), va="top")
     figure.text(0.99, 0.005, "allocated_delta_bytes: jemalloc's allocated at the window's end less at its"
                 " start · retained_bytes: allocated once the variant's cache was released, less before its"
                 " window (histograms excluded) · KiB/entry: bytes_per_entry",
                 ha="right", fontsize=7, color="#555555")
-    figure.tight_layout(rect=(0, 0.02, 1, 1))
+    # Margins in inches, as for the throughput chart: a sweep's tall chart put the title over the panels'.
+    height = figure.get_figheight()
+    figure.tight_layout(rect=(0, 0.3 / height, 1, 1 - 0.4 / height))
     return figure, None
 
 
