@@ -64,7 +64,11 @@ ab_build_base() {
   mkdir -p "$(dirname "$log")"
   if ! swift build -c release --package-path "$base_package" --product "$CACHEBENCH_PRODUCT" \
     >"$log" 2>&1; then
-    ab_say "the base revision $against ($base_short) failed to build; its log: $log"
+    local hint=""
+    if grep -q "doesn't exist in file system" "$log"; then
+      hint=" (a dependency by relative path out of the repository does not resolve from the worktree; name it by absolute path or URL)"
+    fi
+    ab_say "the base revision $against ($base_short) failed to build; its log: $log$hint"
     exit 1
   fi
   base_binary="$(swift build -c release --package-path "$base_package" --show-bin-path)/$CACHEBENCH_PRODUCT"
@@ -88,6 +92,9 @@ ab_run() {
   local side="$1" round="$2" profile="$3" variants="$4" bin commit status=0 name
   name="$(basename "$profile" .json)"
   if [ "$side" = base ]; then bin="$base_binary"; commit="$base_short"; else bin="$binary"; commit="$head_commit"; fi
+  # The base runs the profile without its gate section, which only the head's compare and paired
+  # read: an older cachebench refuses a gate field it does not know, though it measures the same run.
+  [ "$side" = head ] || profile="$work/$name.base-profile.json"
   local extra=()
   [ -z "$variants" ] || extra=(--variants "$variants")
   CACHEBENCH_GIT_COMMIT="$commit" "$bin" run --profile "$profile" "${extra[@]}" --quiet \
@@ -124,6 +131,10 @@ ab_gate() {
       variants="$kept"
     fi
     run_variants["$profile"]="$variants"
+    python3 -c 'import json, sys
+profile = json.load(open(sys.argv[1]))
+profile.pop("gate", None)
+json.dump(profile, open(sys.argv[2], "w"), indent=1)' "$profile" "$work/$(basename "$profile" .json).base-profile.json"
   done
   local round started order side
   started=$(date +%s)

@@ -101,10 +101,19 @@ struct GateThresholds: Sendable, Equatable {
   ///   bimodal). They are shown, not judged, so an unchanged rerun passes; a profile for a quiet
   ///   machine can judge them (`"throughput_ratio": {"better": "higher", "relative": "50%"}`). The
   ///   gate still bites through the exact counts and `instructions_per_request`.
-  /// - Allocation counts per request are tight (5% or 0.5 allocations); totals and byte figures looser:
-  ///   `malloc_count` moved +12% in an unchanged rerun (libdispatch's helper threads and the
-  ///   thread-cache flush), so it gets the byte figures' 25%, while `mallocs_per_request` holds the
-  ///   per-request figure tight.
+  /// - `mallocs_per_request` allows 10% or 1.5 allocations: over 60 unchanged runs of the example's
+  ///   `ci.json` at load 3–5, a reentrant design's ranged 0.21–1.33 (duplicate fetches allocate, and
+  ///   their number varies), while the coalescing designs' stayed within 0.07. A profile where every
+  ///   request takes the same path (`ci-hits.json`: one client, all hits; 0.000–0.003 over the same
+  ///   runs) holds it to 0.1, so one more allocation per request fails there.
+  /// - `malloc_count` is shown, not judged: unchanged reruns moved it by +12% to +30% (libdispatch's
+  ///   helper threads and the thread-cache flush), past any rule tight enough to matter, and with a
+  ///   request-count stop it is `mallocs_per_request` times the requests, which is judged.
+  /// - `hit_path_ns` (the calibration's uncontended hit, the median of many short rounds) is judged
+  ///   for gross slowdowns only: lower, 100% (twice the baseline fails). Between two builds of one
+  ///   revision, interleaved at load 3–5 on the 2-core machine, it stayed within 3%; a stored baseline
+  ///   may come from another day's machine of the same kind, and the A/B gate
+  ///   (`scripts/ci-gate --against`) judges small changes on paired rounds instead.
   /// - `instructions_per_request` (filled only by `scripts/valgrind callgrind`) counts work, not time:
   ///   runs of `Profiles/callgrind.json` under callgrind spread by less than 0.1%, so 1% is far above
   ///   noise yet below any change to the hit path worth noticing. It is not portable: another
@@ -133,9 +142,10 @@ struct GateThresholds: Sendable, Equatable {
     "throughput_ratio": .informational,
     "latency_p50_ratio": .informational,
     "latency_p99_ratio": .informational,
-    "mallocs_per_request": MetricRule(better: .lower, relative: 0.05, absolute: 0.5),
+    "mallocs_per_request": MetricRule(better: .lower, relative: 0.10, absolute: 1.5),
     "instructions_per_request": MetricRule(better: .lower, relative: 0.01),
-    "malloc_count": MetricRule(better: .lower, relative: 0.25),
+    "malloc_count": .informational,
+    "hit_path_ns": MetricRule(better: .lower, relative: 1.0),
     "allocated_bytes": MetricRule(better: .lower, relative: 0.25),
     "resident_bytes": MetricRule(better: .lower, relative: 0.25),
     "peak_rss_bytes": MetricRule(better: .lower, relative: 0.25),

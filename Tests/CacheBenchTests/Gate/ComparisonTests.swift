@@ -86,18 +86,18 @@ struct ComparisonTests {
   {
     let baseline = Fixtures.run(
       kind: .baseline,
-      variants: [Fixtures.with(Fixtures.coalescing, "malloc_count", 50_000), Fixtures.mutex])
+      variants: [Fixtures.with(Fixtures.coalescing, "mallocs_per_request", 1.2), Fixtures.mutex])
     let current = Fixtures.run(variants: [
-      Fixtures.with(Fixtures.coalescing, "malloc_count", nil), Fixtures.mutex,
+      Fixtures.with(Fixtures.coalescing, "mallocs_per_request", nil), Fixtures.mutex,
     ])
     let comparison = try Fixtures.compare(current, baseline: baseline)
     #expect(comparison.passed)
-    let row = try #require(comparison.rows.first { $0.metric == "malloc_count" })
+    let row = try #require(comparison.rows.first { $0.metric == "mallocs_per_request" })
     #expect(row.verdict == .unmeasured)
     #expect(
       comparison.notes.contains {
         $0.hasPrefix("left out, not measured in current.csv")
-          && $0.hasSuffix("malloc_count of coalescing/outside")
+          && $0.hasSuffix("mallocs_per_request of coalescing/outside")
       })
     #expect(comparison.report(.text).contains("1 left out unmeasured"))
   }
@@ -105,12 +105,12 @@ struct ComparisonTests {
   @Test func anAllocatorFigureThatGotWorseIsStillARegression() throws {
     let baseline = Fixtures.run(
       kind: .baseline,
-      variants: [Fixtures.with(Fixtures.coalescing, "malloc_count", 50_000), Fixtures.mutex])
+      variants: [Fixtures.with(Fixtures.coalescing, "mallocs_per_request", 1.2), Fixtures.mutex])
     let current = Fixtures.run(variants: [
-      Fixtures.with(Fixtures.coalescing, "malloc_count", 70_000), Fixtures.mutex,
+      Fixtures.with(Fixtures.coalescing, "mallocs_per_request", 3.0), Fixtures.mutex,
     ])
     let comparison = try Fixtures.compare(current, baseline: baseline)
-    #expect(comparison.failures.map(\.metric) == ["malloc_count"])
+    #expect(comparison.failures.map(\.metric) == ["mallocs_per_request"])
   }
 
   /// An unchanged rerun measured on the 2-core machine: `malloc_count` +12.0% and `throughput_ratio`

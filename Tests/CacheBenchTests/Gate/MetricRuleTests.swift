@@ -62,9 +62,12 @@ struct MetricRuleTests {
     // Timing ratios move with the host's load: shown, judged only where a profile says so.
     ("throughput_ratio", "naive", .informational),
     ("latency_p50_ratio", "naive", .informational),
-    // The total moves with libdispatch's threads; the per-request figure is held tight.
-    ("malloc_count", "coalescing", MetricRule(better: .lower, relative: 0.25)),
-    ("mallocs_per_request", "mutex", MetricRule(better: .lower, relative: 0.05, absolute: 0.5)),
+    // The total moves with libdispatch's threads: shown. The per-request figure is judged, as loose as
+    // a reentrant design's spread under load; ci-hits.json holds it tight.
+    ("malloc_count", "coalescing", .informational),
+    ("mallocs_per_request", "mutex", MetricRule(better: .lower, relative: 0.10, absolute: 1.5)),
+    // Gross slowdowns of the calibrated hit path fail in the stored-baseline gate too.
+    ("hit_path_ns", "naive", MetricRule(better: .lower, relative: 1.0)),
     ("instructions_per_request", "naive", MetricRule(better: .lower, relative: 0.01)),
     ("instructions_per_request", "coalescing", MetricRule(better: .lower, relative: 0.01)),
     ("a_metric_nobody_named", "mutex", .informational),

@@ -205,7 +205,7 @@ struct ProfileTests {
     (
       #"{"gate": {"treshold": {}}}"#,
       "profile 'Profiles/test.json': unknown field 'gate.treshold' (value {...}); known fields:"
-        + " reference, thresholds, design_thresholds"
+        + " reference, thresholds, design_thresholds, paired"
     ),
     (
       #"{"gate": {"thresholds": {"fetches": {"relative": 0.25}}}}"#,
