@@ -106,6 +106,11 @@ struct GateThresholds: Sendable, Equatable {
   ///   their number varies), while the coalescing designs' stayed within 0.07. A profile where every
   ///   request takes the same path (`ci-hits.json`: one client, all hits; 0.000–0.003 over the same
   ///   runs) holds it to 0.1, so one more allocation per request fails there.
+  /// - Byte totals allow 25%, `resident_bytes` 50%: over 160 unchanged runs each of the example's
+  ///   `ci.json` and `ci-hits.json` at load 3–5, `allocated_bytes` spread by at most 4.1% and
+  ///   `peak_rss_bytes` by 1.6% (of the median), but `resident_bytes` by up to 36% where it is a few
+  ///   MiB (`ci-hits.json`: pages jemalloc has not yet returned), and 25% failed one of 14 single-run
+  ///   comparisons there.
   /// - `malloc_count` is shown, not judged: unchanged reruns moved it by +12% to +30% (libdispatch's
   ///   helper threads and the thread-cache flush), past any rule tight enough to matter, and with a
   ///   request-count stop it is `mallocs_per_request` times the requests, which is judged.
@@ -147,7 +152,7 @@ struct GateThresholds: Sendable, Equatable {
     "malloc_count": .informational,
     "hit_path_ns": MetricRule(better: .lower, relative: 1.0),
     "allocated_bytes": MetricRule(better: .lower, relative: 0.25),
-    "resident_bytes": MetricRule(better: .lower, relative: 0.25),
+    "resident_bytes": MetricRule(better: .lower, relative: 0.50),
     "peak_rss_bytes": MetricRule(better: .lower, relative: 0.25),
   ]
 }
