@@ -33,13 +33,18 @@ ab_base_worktree() {
   base_log="$tree.build.log"
   git -C "$repo_root" worktree prune 2>/dev/null || true
   if [ -e "$tree" ]; then
-    if [ "$(git -C "$tree" rev-parse HEAD 2>/dev/null)" = "$base_sha" ] &&
+    # Asked first: in a plain directory inside the repository, git -C answers for the repository itself,
+    # so with REF at its HEAD a leftover directory would pass as a clean worktree and be built.
+    if ! git -C "$repo_root" worktree list --porcelain | grep -xF "worktree $tree" >/dev/null; then
+      ab_say "$tree exists and is not a worktree of $repo_root; remove it and rerun"
+      exit 1
+    elif [ "$(git -C "$tree" rev-parse HEAD 2>/dev/null)" = "$base_sha" ] &&
       [ -z "$(git -C "$tree" status --porcelain 2>/dev/null)" ]; then
       ab_say "base $against ($base_short): reusing the worktree $tree"
     elif git -C "$repo_root" worktree remove --force "$tree" 2>/dev/null; then
       ab_say "base $against ($base_short): the worktree $tree had changed; made anew"
     else
-      ab_say "$tree exists and is not a worktree of $repo_root; remove it and rerun"
+      ab_say "the worktree $tree had changed and could not be removed (locked?); remove it and rerun"
       exit 1
     fi
   fi
