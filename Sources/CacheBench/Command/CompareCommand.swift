@@ -7,10 +7,7 @@ enum CompareCommand {
   /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
   static func run(_ configuration: CompareConfiguration) -> Int32 {
     do {
-      let comparison = try compare(configuration)
-      print(comparison.report(configuration.format), terminator: "")
-      return comparison.passed
-        ? CacheBenchCommand.ExitCode.success : CacheBenchCommand.ExitCode.regression
+      return try compare(configuration).printed(configuration.format)
     } catch {
       CacheBenchCommand.printError(error.description)
       return CacheBenchCommand.ExitCode.usage

@@ -6,10 +6,7 @@ enum PairedCommand {
   /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
   static func run(_ configuration: PairedConfiguration) -> Int32 {
     do {
-      let comparison = try compare(configuration)
-      print(comparison.report(configuration.format), terminator: "")
-      return comparison.passed
-        ? CacheBenchCommand.ExitCode.success : CacheBenchCommand.ExitCode.regression
+      return try compare(configuration).printed(configuration.format)
     } catch {
       CacheBenchCommand.printError(error.description)
       return CacheBenchCommand.ExitCode.usage

@@ -10,20 +10,10 @@ enum ReportFormat: String, Sendable, CaseIterable {
   case json
 }
 
-extension Comparison {
-  /// The report in `format`, ending in a newline.
-  ///
-  /// Text and Markdown open with the verdict and every failing row (so the metric that failed is
-  /// named first), then list improvements and notes, then every row. Changes are shown relative to
-  /// the baseline (`+12.5%`), or as a difference when the baseline is 0 (`+3`).
-  func report(_ format: ReportFormat) -> String {
-    switch format {
-    case .text: textReport
-    case .markdown: markdownReport
-    case .json: jsonReport.rendered()
-    }
-  }
-
+/// The reports: text and Markdown open with the verdict and every failing row (so the metric that failed
+/// is named first), then list improvements and notes, then every row. Changes are shown relative to the
+/// baseline (`+12.5%`), or as a difference when the baseline is 0 (`+3`).
+extension Comparison: GateReport {
   /// `PASS` or `FAIL` and the counts behind it, e.g. `FAIL: 1 regression, 0 missing, 2 improvements`.
   var headline: String {
     let regressions = rows.count { $0.verdict == .regression }
@@ -64,7 +54,7 @@ extension Comparison {
     return facts.joined(separator: ", ")
   }
 
-  private var textReport: String {
+  var textReport: String {
     var text = "gate \(headline)\n"
     text += "baseline: \(baselineName) (\(describe(baseline)))\n"
     text += "current:  \(currentName) (\(describe(current)))\n"
@@ -83,7 +73,7 @@ extension Comparison {
     return text
   }
 
-  private var markdownReport: String {
+  var markdownReport: String {
     var text = "### cachebench gate \(headline)\n\n"
     text += "- baseline: `\(baselineName)` (\(describe(baseline)))\n"
     text += "- current: `\(currentName)` (\(describe(current)))\n"
@@ -103,7 +93,7 @@ extension Comparison {
     return text
   }
 
-  private var jsonReport: JSONValue {
+  var jsonReport: JSONValue {
     func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
     return .object([
       ("status", .string(passed ? "pass" : "fail")),

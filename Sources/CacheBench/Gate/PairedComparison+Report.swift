@@ -1,16 +1,7 @@
 import CacheBenchCore
 
-extension PairedComparison {
-  /// The report in `format`, ending in a newline: the verdict, each failing figure as a sentence with
-  /// its interval, then every figure.
-  func report(_ format: ReportFormat) -> String {
-    switch format {
-    case .text: textReport
-    case .markdown: markdownReport
-    case .json: jsonReport.rendered()
-    }
-  }
-
+/// The reports: the verdict, each failing figure as a sentence with its interval, then every figure.
+extension PairedComparison: GateReport {
   /// `PASS` or `FAIL` and the counts behind it.
   var headline: String {
     let regressions = rows.count { $0.verdict == .regression }
@@ -65,7 +56,7 @@ extension PairedComparison {
       + DecimalText.fixed(lowest * 100, fractionDigits: 1) + "% confidence (order statistics)"
   }
 
-  private var textReport: String {
+  var textReport: String {
     var text = "A/B gate \(headline)\n"
     text += "base: \(baseName)\nhead: \(headName)\n"
     if !level.isEmpty { text += level + "\n" }
@@ -83,7 +74,7 @@ extension PairedComparison {
     return text
   }
 
-  private var markdownReport: String {
+  var markdownReport: String {
     var text = "### cachebench A/B gate \(headline)\n\n"
     text += "- base: `\(baseName)`\n- head: `\(headName)`\n"
     if !level.isEmpty { text += "- \(level)\n" }
@@ -102,7 +93,7 @@ extension PairedComparison {
     return text
   }
 
-  private var jsonReport: JSONValue {
+  var jsonReport: JSONValue {
     func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
     return .object([
       ("status", .string(passed ? "pass" : "fail")),
