@@ -114,11 +114,13 @@ struct GateThresholds: Sendable, Equatable {
   /// - `malloc_count` is shown, not judged: unchanged reruns moved it by +12% to +30% (libdispatch's
   ///   helper threads and the thread-cache flush), past any rule tight enough to matter, and with a
   ///   request-count stop it is `mallocs_per_request` times the requests, which is judged.
-  /// - `hit_path_ns` (the calibration's uncontended hit, the median of many short rounds) is judged
-  ///   for gross slowdowns only: lower, 100% (twice the baseline fails). Between two builds of one
-  ///   revision, interleaved at load 3–5 on the 2-core machine, it stayed within 3%; a stored baseline
-  ///   may come from another day's machine of the same kind, and the A/B gate
-  ///   (`scripts/ci-gate --against`) judges small changes on paired rounds instead.
+  /// - `hit_path_floor_ratio` (the calibration's uncontended hit over the floor of its mechanism, e.g.
+  ///   an empty actor call) is judged for gross slowdowns only: lower, 100% (twice the baseline
+  ///   fails), so a several-times slower lookup fails the stored-baseline gate too. The raw
+  ///   `hit_path_ns` is not judged here: two machines of the same kind measured 185 and 92 ns for the
+  ///   same design and commit, with their empty actor calls at 102 and 58 ns, so the ratio (1.82 and
+  ///   1.50) carries across machines where the nanoseconds do not. The A/B gate
+  ///   (`scripts/ci-gate --against`) judges small changes of `hit_path_ns` on paired rounds instead.
   /// - `instructions_per_request` (filled only by `scripts/valgrind callgrind`) counts work, not time:
   ///   runs of `Profiles/callgrind.json` under callgrind spread by less than 0.1%, so 1% is far above
   ///   noise yet below any change to the hit path worth noticing. It is not portable: another
@@ -150,7 +152,7 @@ struct GateThresholds: Sendable, Equatable {
     "mallocs_per_request": MetricRule(better: .lower, relative: 0.10, absolute: 1.5),
     "instructions_per_request": MetricRule(better: .lower, relative: 0.01),
     "malloc_count": .informational,
-    "hit_path_ns": MetricRule(better: .lower, relative: 1.0),
+    "hit_path_floor_ratio": MetricRule(better: .lower, relative: 1.0),
     "allocated_bytes": MetricRule(better: .lower, relative: 0.25),
     "resident_bytes": MetricRule(better: .lower, relative: 0.50),
     "peak_rss_bytes": MetricRule(better: .lower, relative: 0.25),

@@ -66,8 +66,10 @@ struct MetricRuleTests {
     // a reentrant design's spread under load; ci-hits.json holds it tight.
     ("malloc_count", "coalescing", .informational),
     ("mallocs_per_request", "mutex", MetricRule(better: .lower, relative: 0.10, absolute: 1.5)),
-    // Gross slowdowns of the calibrated hit path fail in the stored-baseline gate too.
-    ("hit_path_ns", "naive", MetricRule(better: .lower, relative: 1.0)),
+    // Gross slowdowns of the calibrated hit path fail in the stored-baseline gate too, judged over the
+    // floor of its mechanism, which carries across machines where the nanoseconds do not.
+    ("hit_path_floor_ratio", "naive", MetricRule(better: .lower, relative: 1.0)),
+    ("hit_path_ns", "naive", .informational),
     ("instructions_per_request", "naive", MetricRule(better: .lower, relative: 0.01)),
     ("instructions_per_request", "coalescing", MetricRule(better: .lower, relative: 0.01)),
     ("a_metric_nobody_named", "mutex", .informational),
