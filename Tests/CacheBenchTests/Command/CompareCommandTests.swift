@@ -107,6 +107,46 @@ struct CompareCommandTests {
     }
   }
 
+  /// `compare` divides the `*_ratio` metrics by the coalescing design, as `run`'s ratio lines do,
+  /// wherever it stands in the baseline; a profile's `gate.reference` still wins.
+  @Test func theRatiosDivideByTheCoalescingVariantUnlessTheProfileNamesAnother() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let csv = directory.appendingPathComponent("run.csv").path
+    let status = await CacheBenchCommand.main(arguments: [
+      "run", "--variants", "mutex,coalescing", "--decode", "none", "--keys", "50",
+      "--requests", "300", "--warmup", "20", "--concurrency", "4", "--latency", "0ms",
+      "--quiet", "--csv", csv,
+    ])
+    #expect(status == 0)
+    let comparison = try CompareCommand.compare(
+      CompareConfiguration(baselinePath: csv, currentPaths: [csv]))
+    #expect(comparison.reference == "coalescing/none")
+    #expect(comparison.report(.text).contains("ratios relative to: coalescing/none\n"))
+
+    let profile = directory.appendingPathComponent("tiny.json").path
+    try Self.profile.write(toFile: profile, atomically: true, encoding: .utf8)
+    let named = try CompareCommand.compare(
+      CompareConfiguration(baselinePath: csv, currentPaths: [csv], profilePath: profile))
+    #expect(named.reference == "mutex/none")
+  }
+
+  @Test(arguments: [
+    (
+      ["mutex", "coalescing", "coalescing"], ["outside", "inside", "outside"],
+      "coalescing/inside"
+    ),
+    (["naive", "mutex"], ["inside", "inside"], nil),
+  ])
+  func theDefaultReferenceIsTheFirstCoalescingVariant(
+    designs: [String], decodes: [String], expected: String?
+  ) {
+    let variants = zip(designs, decodes).map { design, decode in
+      VariantMetrics(variant: design, design: design, decode: decode, metrics: [])
+    }
+    #expect(CompareCommand.defaultReference(in: variants) == expected)
+  }
+
   @Test func anInjectedDuplicateFetchFailsTheGateWithExitTwoNamingTheMetric() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
