@@ -50,7 +50,10 @@ enum HelpText {
 
     OPTIONS:
       --variants <list>         Cache designs to measure, a comma list of the
-                                DESIGNS below, run in the order given.
+                                DESIGNS below, run in the order given; as
+                                the table names them, sharded(8) sets that
+                                variant's shards and coalescing/inside runs
+                                one placement only.
                                 (default: the designs marked default)
       --decode <list>           Decode placements, a comma list of inside,
                                 outside, none, nonsending, concurrent, task,

@@ -10,9 +10,12 @@ struct RunConfigurationBuilder {
   private var csvPath: String?
   private var outputPaths: [OptionName: String] = [:]
   private var isQuiet = false
-  /// The designs `--variants` named; nil for the default (`CacheDesign.caches`, or the repository
-  /// designs when the run writes).
-  private var designs: [CacheDesign]?
+  /// The designs `--variants` named, with any shard count or placement; nil for the default
+  /// (`CacheDesign.caches`, or the repository designs when the run writes).
+  private var variantNames: [VariantName]?
+  private var variantsValue = ""
+  /// Whether `--shards` was given, so a shard count in `--variants` that disagrees is refused.
+  private var shardsGiven = false
   private var placements: [DecodePlacement] = [.inside, .outside]
   private var zipfTheta: Double?
   private var isUniform = false
@@ -47,14 +50,16 @@ struct RunConfigurationBuilder {
     }
     switch option {
     case .variants:
-      designs = try Parse.designs(value, for: option, in: RegisteredDesigns.registry)
+      variantNames = try VariantName.list(value, for: option, in: RegisteredDesigns.registry)
+      variantsValue = value
     case .decode:
       placements = try Parse.list(value, for: option, kind: "placement")
     case .decodeCost:
       scenario.decodeCost = try Parse.duration(
         value, for: option, requirement: "must be 0...1s", isAllowed: { $0 <= .seconds(1) })
     case .shards:
-      scenario.shards = try Parse.integer(value, for: option, in: 1...4_096)
+      scenario.shards = try Parse.integer(value, for: option, in: VariantName.shardCounts)
+      shardsGiven = true
     case .keys:
       scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
     case .distribution:
@@ -184,6 +189,40 @@ struct RunConfigurationBuilder {
     }
   }
 
+  /// Whether `--variants` named a shard count or a placement (`sharded(8)`, `coalescing/inside`),
+  /// which a sweep, whose cells take both from their axes, refuses.
+  var variantsNameShardsOrPlacements: Bool {
+    variantNames?.contains { $0.shards != nil || $0.decode != nil } ?? false
+  }
+
+  /// The variants of the run: those `--variants` named, or the default designs at every placement.
+  /// A shard count in `--variants` that disagrees with `--shards`, or two names of one variant
+  /// (`coalescing,coalescing/inside`), are refused.
+  private func variants() throws(OptionsError) -> [Variant] {
+    guard let variantNames else {
+      let designs =
+        scenario.writeRate > 0
+        ? RegisteredDesigns.registry.writingDesigns : RegisteredDesigns.registry.defaultDesigns
+      return Variant.all(designs: designs, placements: placements, shards: scenario.shards)
+    }
+    if shardsGiven,
+      let name = variantNames.first(where: { $0.shards != nil && $0.shards != scenario.shards })
+    {
+      throw .invalidValue(
+        option: .variants, value: variantsValue,
+        reason:
+          "\(name.design.name)(\(name.shards ?? 0)) names \(name.shards ?? 0) shards but"
+          + " \(OptionName.shards) is \(scenario.shards); give the count in one place")
+    }
+    let variants = VariantName.variants(
+      variantNames, placements: placements, shards: scenario.shards)
+    for (index, variant) in variants.enumerated() where variants[..<index].contains(variant) {
+      throw .invalidValue(
+        option: .variants, value: variantsValue, reason: "names \(variant) twice")
+    }
+    return variants
+  }
+
   /// Records a flag, an option that takes no value.
   mutating func applyFlag(_ option: OptionName) {
     if option == .quiet { isQuiet = true }
@@ -220,12 +259,11 @@ struct RunConfigurationBuilder {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.rate.rawValue)
     }
     var scenario = self.scenario
-    let designs =
-      self.designs
-      ?? (scenario.writeRate > 0
-        ? RegisteredDesigns.registry.writingDesigns : RegisteredDesigns.registry.defaultDesigns)
-    scenario.variants = Variant.all(
-      designs: designs, placements: placements, shards: scenario.shards)
+    scenario.variants = try variants()
+    // A count named in --variants alone is the scenario's too (the JSON's scenario.shards).
+    if !shardsGiven, let named = variantNames?.lazy.compactMap(\.shards).first {
+      scenario.shards = named
+    }
     try scenario.checkDesignTraits()
     if isUniform {
       scenario.distribution = .uniform

@@ -207,9 +207,9 @@ struct OptionsErrorTests {
       .invalidValue(
         option: .decode, value: "Inside",
         reason:
-          "unknown placement 'Inside'; use inside, outside, none, nonsending, concurrent, task, detached"
+          "unknown placement 'Inside'; did you mean 'inside'? use inside, outside, none, nonsending, concurrent, task, detached"
       ),
-      "invalid value 'Inside' for --decode: unknown placement 'Inside'; use inside, outside, none, nonsending, concurrent, task, detached"
+      "invalid value 'Inside' for --decode: unknown placement 'Inside'; did you mean 'inside'? use inside, outside, none, nonsending, concurrent, task, detached"
     ),
     BadInput(
       ["--variants", "coalescing,mutex", "--decode", "inside,concurrent"],
