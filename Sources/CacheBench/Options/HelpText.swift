@@ -146,9 +146,10 @@ enum HelpText {
       --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
                                 1...100000; the wait is fetch_queue_*.
                                 (default: none, unlimited)
-      --rate <r/s>              Open loop: issue requests at this rate, with its
-                                unit, e.g. 5000/s, whatever completes; latency
-                                counts from each request's intended start.
+      --rate <r/s>              Open loop: issue requests at this rate, per
+                                second (5000/s or 5000), whatever completes;
+                                latency counts from each request's intended
+                                start.
                                 (default: none, closed loop)
       --invalidate-rate <p>     Share of operations that invalidate their key
                                 instead of reading it, 0...1. (default: 0)

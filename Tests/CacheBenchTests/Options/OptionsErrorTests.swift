@@ -73,13 +73,12 @@ struct OptionsErrorTests {
       "invalid value 'two' for --threads: must be 1...1024, digits only"),
     BadInput(["--threads"], .missingValue(.threads), "missing value for --threads"),
     BadInput(
-      ["--rate", "5000"],
-      .invalidValue(option: .rate, value: "5000", reason: "give a unit, e.g. 5000/s"),
-      "invalid value '5000' for --rate: give a unit, e.g. 5000/s"),
-    BadInput(
-      ["--rate=0.5"],
-      .invalidValue(option: .rate, value: "0.5", reason: "give a unit, e.g. 0.5/s"),
-      "invalid value '0.5' for --rate: give a unit, e.g. 0.5/s"),
+      ["--rate", "5000/m"],
+      .invalidValue(
+        option: .rate, value: "5000/m",
+        reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s or 5000"),
+      "invalid value '5000/m' for --rate: must be requests per second, > 0 and <= 10000000, e.g."
+        + " 5000/s or 5000"),
     BadInput(
       ["--invalidate-rate", "1.5"],
       .invalidValue(
