@@ -242,12 +242,17 @@ struct RunConfigurationBuilder {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.threads.rawValue)
     }
     // Both shape how a cancelled request's decode ends; with nothing cancelled they would be ignored.
+    // Said as what is missing: the user may never have typed --cancel-rate (its default is 0).
     if scenario.cancelRate == 0 && scenario.cancelMoment != .wait {
-      throw .conflictingOptions("\(OptionName.cancelAt) decode", "\(OptionName.cancelRate) 0")
+      throw .needsOption(
+        "\(OptionName.cancelAt) decode", needs: "\(OptionName.cancelRate) above 0",
+        reason: "it sets when the cancelled requests are cancelled, and none are")
     }
     if scenario.cancelRate == 0 && scenario.decodeCheckpoint != 0 {
-      throw .conflictingOptions(
-        "\(OptionName.decodeCheckpoint) \(scenario.decodeCheckpoint)", "\(OptionName.cancelRate) 0")
+      throw .needsOption(
+        "\(OptionName.decodeCheckpoint) \(scenario.decodeCheckpoint)",
+        needs: "\(OptionName.cancelRate) above 0",
+        reason: "only a cancelled request's decode checks for cancellation, and none is cancelled")
     }
     // Main-actor clients run the closed loop only (`MainActorClientLoop`).
     if scenario.caller == .main && scenario.openLoop != nil {

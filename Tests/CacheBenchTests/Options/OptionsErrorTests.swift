@@ -345,8 +345,19 @@ struct OptionsErrorTests {
       .invalidValue(option: .cancelAt, value: "render", reason: "must be wait or decode"),
       "invalid value 'render' for --cancel-at: must be wait or decode"),
     BadInput(
-      ["--cancel-at", "decode"], .conflictingOptions("--cancel-at decode", "--cancel-rate 0"),
-      "--cancel-at decode and --cancel-rate 0 cannot be used together"),
+      ["--cancel-at", "decode"],
+      .needsOption(
+        "--cancel-at decode", needs: "--cancel-rate above 0",
+        reason: "it sets when the cancelled requests are cancelled, and none are"),
+      "--cancel-at decode needs --cancel-rate above 0: it sets when the cancelled requests are"
+        + " cancelled, and none are"),
+    BadInput(
+      ["--cancel-at", "decode", "--cancel-rate", "0"],
+      .needsOption(
+        "--cancel-at decode", needs: "--cancel-rate above 0",
+        reason: "it sets when the cancelled requests are cancelled, and none are"),
+      "--cancel-at decode needs --cancel-rate above 0: it sets when the cancelled requests are"
+        + " cancelled, and none are"),
     BadInput(
       ["--cancel-rate", "0.1", "--decode-checkpoint", "-1"],
       .invalidValue(
@@ -354,8 +365,11 @@ struct OptionsErrorTests {
       "invalid value '-1' for --decode-checkpoint: must be 0...1000000, digits only"),
     BadInput(
       ["--decode-checkpoint", "4"],
-      .conflictingOptions("--decode-checkpoint 4", "--cancel-rate 0"),
-      "--decode-checkpoint 4 and --cancel-rate 0 cannot be used together"),
+      .needsOption(
+        "--decode-checkpoint 4", needs: "--cancel-rate above 0",
+        reason: "only a cancelled request's decode checks for cancellation, and none is cancelled"),
+      "--decode-checkpoint 4 needs --cancel-rate above 0: only a cancelled request's decode checks"
+        + " for cancellation, and none is cancelled"),
     BadInput(
       ["--caller", "ui"],
       .invalidValue(option: .caller, value: "ui", reason: "must be pool or main"),
