@@ -2,7 +2,7 @@ import CacheBenchCore
 
 /// `cachebench compare` and `cachebench baseline`: read runs, judge one against a baseline or merge
 /// repetitions into one, and return the exit code (0 within thresholds or written, 2 a regression,
-/// 64 bad input, 1 a baseline that cannot be written).
+/// 64 bad input, an output path among it, 1 a baseline whose write failed).
 enum CompareCommand {
   /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
   static func run(_ configuration: CompareConfiguration) -> Int32 {
@@ -17,9 +17,16 @@ enum CompareCommand {
     }
   }
 
-  /// Writes the median of the runs `configuration` names as a baseline.
+  /// Writes the median of the runs `configuration` names as a baseline; 64 for a run that cannot be
+  /// read or an output path that cannot be written (checked before reading), 1 when the write fails.
   static func writeBaseline(_ configuration: BaselineConfiguration) -> Int32 {
     let merged: ResultDocument
+    do {
+      try AtomicFileWriter.checkWritable(path: configuration.outputPath)
+    } catch {
+      CacheBenchCommand.printError(error.description)
+      return CacheBenchCommand.ExitCode.usage
+    }
     do {
       merged = try readMedian(of: configuration.runPaths)
     } catch {

@@ -220,7 +220,7 @@ enum HelpText {
       0   success
       1   failure
       2   gate regression (compare)
-      64  usage error (bad command line, profile or input file)
+      64  usage error (bad command line, profile, input file or output path)
       130 interrupted by SIGINT (143: SIGTERM); results so far are written,
           marked interrupted. A second Ctrl-C exits at once.
     """

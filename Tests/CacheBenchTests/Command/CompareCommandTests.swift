@@ -230,6 +230,18 @@ struct CompareCommandTests {
     #expect(await CacheBenchCommand.main(arguments: arguments) == 64)
   }
 
+  @Test func theBaselineCommandRefusesAnUnwritablePathBeforeReadingTheRuns() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (_, baseline, _) = try await runProfile(in: directory)
+    let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    let status = await CacheBenchCommand.main(arguments: [
+      "baseline", directory.appendingPathComponent("missing/merged.json").path, baseline,
+    ])
+    #expect(status == 64)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
+  }
+
   @Test func aBaselineInAMissingDirectoryFailsBeforeRunning() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -237,7 +249,7 @@ struct CompareCommandTests {
       "run", "--requests", "10", "--warmup", "0", "--latency", "0ms",
       "--save-baseline", directory.appendingPathComponent("missing/base.json").path,
     ])
-    #expect(status == 1)
+    #expect(status == 64)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }
 }
