@@ -50,7 +50,7 @@ public enum CacheBenchCommand {
       print(HelpText.usage, terminator: HelpText.usage.hasSuffix("\n") ? "" : "\n")
       return ExitCode.success
     case .version:
-      print("cachebench \(cacheBenchVersion)")
+      print(RunMetadata.versionLine(toolVersion: cacheBenchVersion))
       return ExitCode.success
     case .run(let configuration):
       return await run(configuration)
