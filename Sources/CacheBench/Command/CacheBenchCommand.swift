@@ -153,7 +153,7 @@ public enum CacheBenchCommand {
     let runStop = driver.runStop
     let signals = TerminationSignals { number in
       if runStop.request(.signal(number)) {
-        printError("interrupted by signal \(number): draining; press Ctrl-C again to exit at once")
+        printError(RunNotes.draining(signal: number))
       }
     }
     defer { signals.uninstall() }

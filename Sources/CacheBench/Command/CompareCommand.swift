@@ -42,9 +42,14 @@ enum CompareCommand {
       return CacheBenchCommand.ExitCode.failure
     }
     CacheBenchCommand.printError(
-      "baseline written to \(configuration.outputPath)"
-        + " (median of \(configuration.runPaths.count) runs)")
+      writtenLine(path: configuration.outputPath, runs: configuration.runPaths.count))
     return CacheBenchCommand.ExitCode.success
+  }
+
+  /// What stderr says once a baseline of `runs` runs is written to `path`: the median of several, or
+  /// the one run as it was.
+  static func writtenLine(path: String, runs: Int) -> String {
+    "baseline written to \(path) (" + (runs == 1 ? "from 1 run" : "median of \(runs) runs") + ")"
   }
 
   /// The comparison, or the first reason it cannot be made (a `GateError` or `ProfileError`).

@@ -207,6 +207,14 @@ struct CompareCommandTests {
       ]) == 0)
   }
 
+  @Test(arguments: [
+    (1, "baseline written to base.json (from 1 run)"),
+    (3, "baseline written to base.json (median of 3 runs)"),
+  ])
+  func theBaselineCommandSaysHowManyRunsItMerged(runs: Int, expected: String) {
+    #expect(CompareCommand.writtenLine(path: "base.json", runs: runs) == expected)
+  }
+
   @Test func aBadProfileExitsWithTheUsageCodeBeforeRunning() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
