@@ -50,7 +50,7 @@ public enum CacheBenchCommand {
       print(HelpText.usage, terminator: HelpText.usage.hasSuffix("\n") ? "" : "\n")
       return ExitCode.success
     case .version:
-      print("cachebench \(cacheBenchVersion)")
+      print(RunMetadata.versionLine(toolVersion: cacheBenchVersion))
       return ExitCode.success
     case .run(let configuration):
       return await run(configuration)
@@ -68,8 +68,8 @@ public enum CacheBenchCommand {
   }
 
   /// Resolves the profile, checks the outputs, calibrates the floor, runs the scenario with progress
-  /// on stderr, then prints the tables and writes every output; 64 for a bad profile or scenario, 1 for
-  /// an I/O failure, a profiler failure or a broken accounting identity.
+  /// on stderr, then prints the tables and writes every output; 64 for a bad profile, scenario or
+  /// output path, 1 for an I/O failure, a profiler failure or a broken accounting identity.
   private static func run(_ requested: RunConfiguration) async -> Int32 {
     var configuration: RunConfiguration
     do {
@@ -92,6 +92,8 @@ public enum CacheBenchCommand {
       return ExitCode.usage
     }
     let outputs = configuration.outputs
+    // An output path that cannot be written is bad input, found before anything runs: usage (64),
+    // as the README's exit codes say. A write that fails later (a full disk) is a failure (1).
     do {
       try RunOutputs.checkWritable(outputs)
       if let baselinePath = configuration.baselinePath {
@@ -99,7 +101,7 @@ public enum CacheBenchCommand {
       }
     } catch {
       printError(error.description)
-      return ExitCode.failure
+      return ExitCode.usage
     }
     let profiling: ProfilingSession
     do {
@@ -153,7 +155,7 @@ public enum CacheBenchCommand {
     let runStop = driver.runStop
     let signals = TerminationSignals { number in
       if runStop.request(.signal(number)) {
-        printError("interrupted by signal \(number): draining; press Ctrl-C again to exit at once")
+        printError(RunNotes.draining(signal: number))
       }
     }
     defer { signals.uninstall() }

@@ -2,7 +2,7 @@ import CacheBenchCore
 
 /// `cachebench compare` and `cachebench baseline`: read runs, judge one against a baseline or merge
 /// repetitions into one, and return the exit code (0 within thresholds or written, 2 a regression,
-/// 64 bad input, 1 a baseline that cannot be written).
+/// 64 bad input, an output path among it, 1 a baseline whose write failed).
 enum CompareCommand {
   /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
   static func run(_ configuration: CompareConfiguration) -> Int32 {
@@ -14,9 +14,16 @@ enum CompareCommand {
     }
   }
 
-  /// Writes the median of the runs `configuration` names as a baseline.
+  /// Writes the median of the runs `configuration` names as a baseline; 64 for a run that cannot be
+  /// read or an output path that cannot be written (checked before reading), 1 when the write fails.
   static func writeBaseline(_ configuration: BaselineConfiguration) -> Int32 {
     let merged: ResultDocument
+    do {
+      try AtomicFileWriter.checkWritable(path: configuration.outputPath)
+    } catch {
+      CacheBenchCommand.printError(error.description)
+      return CacheBenchCommand.ExitCode.usage
+    }
     do {
       merged = try readMedian(of: configuration.runPaths)
     } catch {
@@ -32,14 +39,19 @@ enum CompareCommand {
       return CacheBenchCommand.ExitCode.failure
     }
     CacheBenchCommand.printError(
-      "baseline written to \(configuration.outputPath)"
-        + " (median of \(configuration.runPaths.count) runs)")
+      writtenLine(path: configuration.outputPath, runs: configuration.runPaths.count))
     return CacheBenchCommand.ExitCode.success
+  }
+
+  /// What stderr says once a baseline of `runs` runs is written to `path`: the median of several, or
+  /// the one run as it was.
+  static func writtenLine(path: String, runs: Int) -> String {
+    "baseline written to \(path) (" + (runs == 1 ? "from 1 run" : "median of \(runs) runs") + ")"
   }
 
   /// The comparison, or the first reason it cannot be made (a `GateError` or `ProfileError`).
   static func compare(_ configuration: CompareConfiguration) throws(CompareFailure) -> Comparison {
-    let thresholds: GateThresholds
+    var thresholds: GateThresholds
     do {
       thresholds =
         try configuration.profilePath.map(Profile.load(path:))?.thresholds
@@ -49,6 +61,9 @@ enum CompareCommand {
     }
     do {
       let baseline = try ResultDocument.read(path: configuration.baselinePath)
+      if thresholds.reference == nil {
+        thresholds.reference = defaultReference(in: baseline.variants)
+      }
       let runs = try readRuns(configuration.currentPaths)
       let current = try ResultDocument.median(of: runs, names: configuration.currentPaths)
       let currentName =
@@ -63,6 +78,16 @@ enum CompareCommand {
     } catch {
       throw .gate(error)
     }
+  }
+
+  /// The variant the timing ratios divide by when the profile names none (`gate.reference`): the
+  /// first of the coalescing design (`RegisteredDesigns.reference`), as `run` picks its `--reference`
+  /// (`ReferenceSelection.defaultSelection`), so that `compare` and the ratio lines under a run's
+  /// table divide by the same design; nil (the baseline's first variant) when the baseline has none.
+  /// A comparison takes one reference for every variant, not one per decode placement as `run` does.
+  static func defaultReference(in variants: [VariantMetrics]) -> String? {
+    let preferred = RegisteredDesigns.reference.name
+    return variants.first { $0.design == preferred }?.key
   }
 
   /// The run at each path.

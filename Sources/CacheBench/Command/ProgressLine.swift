@@ -8,8 +8,11 @@ import CacheBenchCore
 /// elapsed time and the estimated or fixed total, and the requests issued so far. With a request
 /// target the fraction is requests issued over the target and the total is extrapolated from it
 /// (`~`, or `~?` before the first request); with a duration the fraction is elapsed time over it and
-/// the total is the duration (in-flight requests then drain a little longer). The line is cut to
-/// one less than the terminal's width, so redrawing it in place never wraps.
+/// the total is the duration (in-flight requests then drain a little longer). The line fits in one
+/// less than the terminal's width, so redrawing it in place never wraps: what does not fit goes whole,
+/// never cut mid-word (`500 reque`): first `requests` is shortened to `req`, then the bar halved,
+/// then the request count, the times and the bar left out; only a variant name wider than the
+/// terminal is cut.
 enum ProgressLine {
   /// What the line shows.
   struct State: Sendable, Equatable {
@@ -50,15 +53,24 @@ enum ProgressLine {
       total = HumanUnits.latency(duration)
     }
     let clamped = Swift.min(1, Swift.max(0, fraction))
-    let filled = Int(clamped * Double(barWidth))
-    let bar =
-      String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
     let percent = String(Int(clamped * 100))
-    var line = "[\(state.position)/\(state.count)] \(state.label)"
-    if state.phase == .warmup { line += " warm-up" }
-    line += " [\(bar)] " + String(repeating: " ", count: 3 - percent.count) + percent + "%"
-    line += "  \(HumanUnits.latency(nanoseconds: state.elapsedNanoseconds)) / \(total)"
-    line += "  \(state.requestsIssued) requests"
-    return String(line.prefix(Swift.max(0, width - 1)))
+    func gauge(_ width: Int) -> String {
+      let filled = Int(clamped * Double(width))
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+      return " [\(bar)] " + String(repeating: " ", count: 3 - percent.count) + percent + "%"
+    }
+    var head = "[\(state.position)/\(state.count)] \(state.label)"
+    if state.phase == .warmup { head += " warm-up" }
+    let times = "  \(HumanUnits.latency(nanoseconds: state.elapsedNanoseconds)) / \(total)"
+    let requests = "  \(state.requestsIssued) requests"
+    let shortRequests = "  \(state.requestsIssued) req"
+    let narrow = gauge(barWidth / 2)
+    let limit = Swift.max(0, width - 1)
+    let candidates = [
+      head + gauge(barWidth) + times + requests, head + gauge(barWidth) + times + shortRequests,
+      head + narrow + times + shortRequests, head + narrow + times, head + narrow, head,
+    ]
+    return candidates.first { $0.count <= limit } ?? String(head.prefix(limit))
   }
 }

@@ -45,4 +45,19 @@ enum RunNotes {
     return "run \(cause): figures so far, marked interrupted;"
       + " \(measured) of \(RunDescription.counted(planned, "variant")) measured"
   }
+
+  /// The line stderr gets when the first termination signal arrives: the run drains, and a second
+  /// signal of either kind ends it at once (`TerminationSignals`). Ctrl-C is named only for SIGINT,
+  /// which is what Ctrl-C sends; a SIGTERM usually comes from `kill`, a supervisor or CI.
+  static func draining(signal number: Int32) -> String {
+    switch number {
+    case 2:
+      "interrupted by signal 2 (SIGINT): draining; press Ctrl-C again to exit at once"
+    case 15:
+      "interrupted by signal 15 (SIGTERM): draining; send SIGTERM again (or press Ctrl-C) to exit"
+        + " at once"
+    default:
+      "interrupted by signal \(number): draining; send it again to exit at once"
+    }
+  }
 }

@@ -14,8 +14,9 @@ enum SweepCommand {
       do {
         try AtomicFileWriter.checkWritable(path: csvPath)
       } catch {
+        // A path that cannot be written is bad input, as for `run`.
         CacheBenchCommand.printError(error.description)
-        return CacheBenchCommand.ExitCode.failure
+        return CacheBenchCommand.ExitCode.usage
       }
     }
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)

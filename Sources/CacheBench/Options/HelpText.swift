@@ -51,7 +51,10 @@ enum HelpText {
 
     OPTIONS:
       --variants <list>         Cache designs to measure, a comma list of the
-                                DESIGNS below, run in the order given.
+                                DESIGNS below, run in the order given; as
+                                the table names them, sharded(8) sets that
+                                variant's shards and coalescing/inside runs
+                                one placement only.
                                 (default: the designs marked default)
       --decode <list>           Decode placements, a comma list of inside,
                                 outside, none, nonsending, concurrent, task,
@@ -144,9 +147,10 @@ enum HelpText {
       --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
                                 1...100000; the wait is fetch_queue_*.
                                 (default: none, unlimited)
-      --rate <r/s>              Open loop: issue requests at this rate, with its
-                                unit, e.g. 5000/s, whatever completes; latency
-                                counts from each request's intended start.
+      --rate <r/s>              Open loop: issue requests at this rate, per
+                                second (5000/s or 5000), whatever completes;
+                                latency counts from each request's intended
+                                start.
                                 (default: none, closed loop)
       --invalidate-rate <p>     Share of operations that invalidate their key
                                 instead of reading it, 0...1. (default: 0)
@@ -197,7 +201,10 @@ enum HelpText {
     COMPARE:
       Judges CURRENT (a --csv file, a --json result or a baseline; several
       are repetitions, judged by each metric's median) against BASELINE:
-      per variant and metric, baseline, current, change and verdict.
+      per variant and metric, baseline, current, change and verdict. The
+      *_ratio metrics divide by BASELINE's first coalescing variant (as a
+      run's --reference does), else its first variant, unless the profile's
+      gate.reference names one.
       --profile <path>          Thresholds from the profile's "gate" section.
                                 (default: built-in thresholds)
       --format <kind>           text, markdown or json. (default: text)
@@ -228,7 +235,7 @@ enum HelpText {
       0   success
       1   failure
       2   gate regression (compare, paired)
-      64  usage error (bad command line, profile or input file)
+      64  usage error (bad command line, profile, input file or output path)
       130 interrupted by SIGINT (143: SIGTERM); results so far are written,
           marked interrupted. A second Ctrl-C exits at once.
     """

@@ -109,32 +109,24 @@ enum OptionValueParser {
   ) throws(OptionsError) -> [Element] where Element.RawValue == String {
     try list(
       value, for: option, in: Array(Element.allCases), named: \.rawValue,
-      unknown: { "unknown \(kind) '\($0)'; use \($1)" })
-  }
-
-  /// A non-empty comma list of distinct names of designs in `registry`, returned in the order given,
-  /// which is the order the variants run and are reported in. An unknown name is
-  /// refused with the list of registered ones.
-  static func designs(
-    _ value: String, for option: OptionName, in registry: DesignRegistry
-  ) throws(OptionsError) -> [CacheDesign] {
-    try list(
-      value, for: option, in: registry.designs, named: \.name,
-      unknown: { "unknown design '\($0)'; registered designs: \($1)" })
+      unknown: { "unknown \(kind) '\($0)';\($2.map { " did you mean '\($0)'?" } ?? "") use \($1)" })
   }
 
   /// A non-empty comma list of distinct names of `choices`, returned in the order given;
-  /// `unknown` words the refusal of a name none has, given the name and the comma list of all.
+  /// `unknown` words the refusal of a name none has, given the name, the comma list of all and the
+  /// nearest of them when one is close (`SpellingSuggestion`).
   private static func list<Element: Equatable>(
     _ value: String, for option: OptionName, in choices: [Element],
-    named name: (Element) -> String, unknown: (Substring, String) -> String
+    named name: (Element) -> String, unknown: (Substring, String, String?) -> String
   ) throws(OptionsError) -> [Element] {
     let names = choices.map(name).joined(separator: ", ")
     var selected: [Element] = []
     for item in value.split(separator: ",", omittingEmptySubsequences: false) {
       guard let element = choices.first(where: { name($0) == item }) else {
+        let suggestion = SpellingSuggestion.nearest(to: String(item), among: choices.map(name))
         let reason =
-          item.isEmpty ? "empty item; give a comma list of \(names)" : unknown(item, names)
+          item.isEmpty
+          ? "empty item; give a comma list of \(names)" : unknown(item, names, suggestion)
         throw .invalidValue(option: option, value: value, reason: reason)
       }
       guard !selected.contains(element) else {

@@ -23,6 +23,9 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidDuration(option: OptionName, value: String, problem: Duration.ParsingError)
   /// Two options (or an option and a value of another) that exclude each other.
   case conflictingOptions(String, String)
+  /// An option (or an option and its value) that does something only with another, which was not
+  /// given as it needs, e.g. `--cancel-at decode` without `--cancel-rate` above 0.
+  case needsOption(String, needs: String, reason: String)
   /// The scenario would need more memory than the machine can spare; the message names the options.
   case exceedsMemory(needed: UInt64, available: UInt64, options: String)
   /// Two outputs both given `-`; stdout can carry only one.
@@ -71,6 +74,8 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
         + " of this machine's \(MemoryBudget.text(bytes: available)) of memory; lower those options"
     case .conflictingOptions(let first, let second):
       "\(first) and \(second) cannot be used together"
+    case .needsOption(let option, let needs, let reason):
+      "\(option) needs \(needs): \(reason)"
     case .sharedStandardOutput(let first, let second):
       "\(first) - and \(second) - cannot both write to stdout; give one of them a file"
     case .sharedOutputPath(let first, let second, let path):

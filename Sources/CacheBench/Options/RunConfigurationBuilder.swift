@@ -10,9 +10,12 @@ struct RunConfigurationBuilder {
   private var csvPath: String?
   private var outputPaths: [OptionName: String] = [:]
   private var isQuiet = false
-  /// The designs `--variants` named; nil for the default (`CacheDesign.caches`, or the repository
-  /// designs when the run writes).
-  private var designs: [CacheDesign]?
+  /// The designs `--variants` named, with any shard count or placement; nil for the default
+  /// (`CacheDesign.caches`, or the repository designs when the run writes).
+  private var variantNames: [VariantName]?
+  private var variantsValue = ""
+  /// Whether `--shards` was given, so a shard count in `--variants` that disagrees is refused.
+  private var shardsGiven = false
   private var placements: [DecodePlacement] = [.inside, .outside]
   private var zipfTheta: Double?
   private var isUniform = false
@@ -47,14 +50,16 @@ struct RunConfigurationBuilder {
     }
     switch option {
     case .variants:
-      designs = try Parse.designs(value, for: option, in: RegisteredDesigns.registry)
+      variantNames = try VariantName.list(value, for: option, in: RegisteredDesigns.registry)
+      variantsValue = value
     case .decode:
       placements = try Parse.list(value, for: option, kind: "placement")
     case .decodeCost:
       scenario.decodeCost = try Parse.duration(
         value, for: option, requirement: "must be 0...1s", isAllowed: { $0 <= .seconds(1) })
     case .shards:
-      scenario.shards = try Parse.integer(value, for: option, in: 1...4_096)
+      scenario.shards = try Parse.integer(value, for: option, in: VariantName.shardCounts)
+      shardsGiven = true
     case .keys:
       scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
     case .distribution:
@@ -104,22 +109,17 @@ struct RunConfigurationBuilder {
     case .failRate:
       scenario.fetcher.failRate = try Parse.fraction(value, for: option)
     case .rate:
-      let hasUnit = value.hasSuffix("/s")
-      let rate: Double
+      // `5000/s` or a bare `5000`, both requests per second: a profile's `rate` field is a number
+      // and the command line's said its unit, and each form was refused in the other place.
+      let number = value.hasSuffix("/s") ? String(value.dropLast(2)) : value
       do {
-        rate = try Parse.positiveDecimal(
-          hasUnit ? String(value.dropLast(2)) : value, for: option, atMost: 10_000_000)
+        let rate = try Parse.positiveDecimal(number, for: option, atMost: 10_000_000)
+        scenario.openLoop = OpenLoopSchedule(rate: rate)
       } catch {
         throw .invalidValue(
           option: option, value: value,
-          reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s")
+          reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s or 5000")
       }
-      // A bare number is refused rather than read as per second: it could as well mean a total, and a
-      // wrong guess starts a run of the wrong length without a word.
-      guard hasUnit else {
-        throw .invalidValue(option: option, value: value, reason: "give a unit, e.g. \(value)/s")
-      }
-      scenario.openLoop = OpenLoopSchedule(rate: rate)
     case .fetchLimit:
       scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
     case .payloadBytes:
@@ -184,6 +184,40 @@ struct RunConfigurationBuilder {
     }
   }
 
+  /// Whether `--variants` named a shard count or a placement (`sharded(8)`, `coalescing/inside`),
+  /// which a sweep, whose cells take both from their axes, refuses.
+  var variantsNameShardsOrPlacements: Bool {
+    variantNames?.contains { $0.shards != nil || $0.decode != nil } ?? false
+  }
+
+  /// The variants of the run: those `--variants` named, or the default designs at every placement.
+  /// A shard count in `--variants` that disagrees with `--shards`, or two names of one variant
+  /// (`coalescing,coalescing/inside`), are refused.
+  private func variants() throws(OptionsError) -> [Variant] {
+    guard let variantNames else {
+      let designs =
+        scenario.writeRate > 0
+        ? RegisteredDesigns.registry.writingDesigns : RegisteredDesigns.registry.defaultDesigns
+      return Variant.all(designs: designs, placements: placements, shards: scenario.shards)
+    }
+    if shardsGiven,
+      let name = variantNames.first(where: { $0.shards != nil && $0.shards != scenario.shards })
+    {
+      throw .invalidValue(
+        option: .variants, value: variantsValue,
+        reason:
+          "\(name.design.name)(\(name.shards ?? 0)) names \(name.shards ?? 0) shards but"
+          + " \(OptionName.shards) is \(scenario.shards); give the count in one place")
+    }
+    let variants = VariantName.variants(
+      variantNames, placements: placements, shards: scenario.shards)
+    for (index, variant) in variants.enumerated() where variants[..<index].contains(variant) {
+      throw .invalidValue(
+        option: .variants, value: variantsValue, reason: "names \(variant) twice")
+    }
+    return variants
+  }
+
   /// Records a flag, an option that takes no value.
   mutating func applyFlag(_ option: OptionName) {
     if option == .quiet { isQuiet = true }
@@ -208,24 +242,28 @@ struct RunConfigurationBuilder {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.threads.rawValue)
     }
     // Both shape how a cancelled request's decode ends; with nothing cancelled they would be ignored.
+    // Said as what is missing: the user may never have typed --cancel-rate (its default is 0).
     if scenario.cancelRate == 0 && scenario.cancelMoment != .wait {
-      throw .conflictingOptions("\(OptionName.cancelAt) decode", "\(OptionName.cancelRate) 0")
+      throw .needsOption(
+        "\(OptionName.cancelAt) decode", needs: "\(OptionName.cancelRate) above 0",
+        reason: "it sets when the cancelled requests are cancelled, and none are")
     }
     if scenario.cancelRate == 0 && scenario.decodeCheckpoint != 0 {
-      throw .conflictingOptions(
-        "\(OptionName.decodeCheckpoint) \(scenario.decodeCheckpoint)", "\(OptionName.cancelRate) 0")
+      throw .needsOption(
+        "\(OptionName.decodeCheckpoint) \(scenario.decodeCheckpoint)",
+        needs: "\(OptionName.cancelRate) above 0",
+        reason: "only a cancelled request's decode checks for cancellation, and none is cancelled")
     }
     // Main-actor clients run the closed loop only (`MainActorClientLoop`).
     if scenario.caller == .main && scenario.openLoop != nil {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.rate.rawValue)
     }
     var scenario = self.scenario
-    let designs =
-      self.designs
-      ?? (scenario.writeRate > 0
-        ? RegisteredDesigns.registry.writingDesigns : RegisteredDesigns.registry.defaultDesigns)
-    scenario.variants = Variant.all(
-      designs: designs, placements: placements, shards: scenario.shards)
+    scenario.variants = try variants()
+    // A count named in --variants alone is the scenario's too (the JSON's scenario.shards).
+    if !shardsGiven, let named = variantNames?.lazy.compactMap(\.shards).first {
+      scenario.shards = named
+    }
     try scenario.checkDesignTraits()
     if isUniform {
       scenario.distribution = .uniform

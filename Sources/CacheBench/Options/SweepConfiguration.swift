@@ -74,6 +74,13 @@ struct SweepConfigurationBuilder {
   /// The configuration the recorded options describe, or the first conflict between them.
   func build() throws(OptionsError) -> SweepConfiguration {
     let base = try run.build()
+    if run.variantsNameShardsOrPlacements {
+      throw .invalidValue(
+        option: .variants, value: variantsValue ?? "",
+        reason:
+          "a sweep takes design names: its shard counts come from \(OptionName.shards) and its"
+          + " placements from \(OptionName.decode)")
+    }
     if base.scenario.caller == .main && threadCounts != nil {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.threads.rawValue)
     }

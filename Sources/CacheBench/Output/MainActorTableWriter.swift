@@ -7,8 +7,14 @@ import CacheBenchCore
 /// its repetitions, like the other tables (a count's median may end in .5); `-` when some repetition took
 /// no sample, `n/a` when one had no probe.
 enum MainActorTableWriter {
-  /// The table for `repeated`, one row per variant in the order given, after a blank line; empty unless
-  /// `caller` is the main actor.
+  /// The line above the table that says what its columns measure, as the Markdown summary's sentence
+  /// does: "main wait" is not a figure of the other tables.
+  static let legend =
+    "main wait: how long a trivial job queued on the main actor every 1 ms waited to start;"
+    + " hitches and hangs: such waits over 16 ms and 250 ms"
+
+  /// The legend and the table for `repeated`, one row per variant in the order given, after a blank
+  /// line; empty unless `caller` is the main actor.
   static func render(repeated: [VariantRepetitions], caller: ClientIsolation) -> String {
     guard caller == .main else { return "" }
     var table = TextTable(columns: [
@@ -27,7 +33,7 @@ enum MainActorTableWriter {
         [group.variant.name, group.variant.decode.rawValue, figures.waitP50, figures.waitP99]
           + [figures.longest, figures.hitches, figures.hangs, figures.samples])
     }
-    return "\n" + table.render()
+    return "\n" + legend + "\n" + table.render()
   }
 
   /// One variant's figures as the table shows them, for the table and the Markdown summary.

@@ -5,15 +5,18 @@ import CacheBenchCore
 ///
 ///     ratios to coalescing, median [93.8% interval] of 5 paired repetitions:
 ///     throughput (higher is faster)
-///       naive/inside:       0.98× [0.95, 1.01] coalescing/inside
-///       sharded(8)/inside:  1.74× [1.70, 1.78] coalescing/inside
+///       naive/inside:       1.02× lower [0.99, 1.05] than coalescing/inside
+///       sharded(8)/inside:  1.74× higher [1.70, 1.78] than coalescing/inside
 ///     latency p50 (lower is faster)
 ///       …
 ///
-/// A ratio and its bounds share their decimals: two for a ratio from 0.1 to 10, fewer above, more
-/// below, so a small ratio keeps three significant digits. A line whose variant paired up fewer
-/// repetitions than the heading says (one of the two was not measured every time) names its own
-/// count and coverage. From a single repetition there is no interval, and the lines say so.
+/// A ratio of 1 or more reads "N× higher"; one below 1 is inverted and reads "N× lower", as hyperfine
+/// says "N times faster" rather than "0.000745 times": `1342× lower` is easier to read than
+/// `0.000745×`, and the two directions then share one scale. The interval is inverted with it (its
+/// bounds swap), so it still covers the figure printed. A ratio and its bounds share their decimals:
+/// two below 10, one from 10, none from 100. A line whose variant paired up fewer repetitions than the
+/// heading says (one of the two was not measured every time) names its own count and coverage. From a
+/// single repetition there is no interval, and the lines say so.
 enum RatioLinesWriter {
   /// One heading and its lines, without indentation or line ends.
   struct Block: Sendable, Equatable {
@@ -54,10 +57,11 @@ enum RatioLinesWriter {
       let lines = ratios.filter { $0.figure == figure.name }.map { ratio in
         let label = ratio.variant.description + ":"
         let padding = String(repeating: " ", count: max(0, width - label.count))
-        var line = label + padding + " " + quotient(ratio.ratio) + " " + ratio.reference.description
+        var line =
+          label + padding + " " + quotient(ratio.ratio) + " than " + ratio.reference.description
         if ratio.ratio.count < pairs {
           line +=
-            " (\(ratio.ratio.count) paired repetitions"
+            " (\(ratio.ratio.count) paired repetition\(ratio.ratio.count == 1 ? "" : "s")"
             + (ratio.ratio.bounds == nil ? ")" : ", \(percent(ratio.ratio.confidence)) interval)")
         }
         return line
@@ -68,13 +72,32 @@ enum RatioLinesWriter {
     }
   }
 
-  /// `1.74× [1.70, 1.78]`, or `1.74×` without an interval.
+  /// `1.74× higher [1.70, 1.78]`, or `1.74× higher` without an interval; a median below 1 as its
+  /// inverse, `2.00× lower [1.00, 4.00]` for 0.50 [0.25, 1.00]. A ratio of 0 (the variant's figure
+  /// was 0) has no inverse and reads `0×`; a bound of 0 inverts to `∞`.
   static func quotient(_ interval: MedianInterval) -> String {
-    let digits = fractionDigits(for: interval.median)
-    let median = DecimalText.fixed(interval.median, fractionDigits: digits) + "×"
-    guard let bounds = interval.bounds else { return median }
-    return median + " [" + DecimalText.fixed(bounds.lowerBound, fractionDigits: digits) + ", "
-      + DecimalText.fixed(bounds.upperBound, fractionDigits: digits) + "]"
+    guard interval.median > 0 else { return "0×" }
+    let lower = interval.median < 1
+    let median = lower ? 1 / interval.median : interval.median
+    let digits = fractionDigits(for: median)
+    let word = lower ? "lower" : "higher"
+    let text = DecimalText.fixed(median, fractionDigits: digits) + "× " + word
+    guard let bounds = interval.bounds else { return text }
+    let (low, high) =
+      lower
+      ? (inverse(bounds.upperBound), inverse(bounds.lowerBound))
+      : (bounds.lowerBound, bounds.upperBound)
+    return text + " [" + bound(low, digits) + ", " + bound(high, digits) + "]"
+  }
+
+  /// `1 / value`, infinite for 0.
+  private static func inverse(_ value: Double) -> Double {
+    value == 0 ? .infinity : 1 / value
+  }
+
+  /// A bound with `digits` decimals, `∞` when infinite.
+  private static func bound(_ value: Double, _ digits: Int) -> String {
+    value.isFinite ? DecimalText.fixed(value, fractionDigits: digits) : "∞"
   }
 
   /// A coverage as a percentage with at most one decimal: `75%`, `93.8%`, `96.9%`.
@@ -83,18 +106,10 @@ enum RatioLinesWriter {
     return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + "%"
   }
 
-  /// Two decimals from 0.1 up, none from 100 and one from 10; below 0.1, enough for three significant
-  /// digits (at most six).
+  /// Two decimals below 10, one from 10, none from 100 (a ratio shown here is at least 1).
   private static func fractionDigits(for value: Double) -> Int {
-    var magnitude = abs(value)
-    if magnitude >= 100 { return 0 }
-    if magnitude >= 10 { return 1 }
-    if magnitude >= 0.1 || magnitude == 0 { return 2 }
-    var zeros = 0
-    while magnitude < 0.1 && zeros < 3 {
-      magnitude *= 10
-      zeros += 1
-    }
-    return zeros + 3
+    if value >= 100 { return 0 }
+    if value >= 10 { return 1 }
+    return 2
   }
 }

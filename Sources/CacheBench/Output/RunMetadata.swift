@@ -13,7 +13,7 @@ struct RunMetadata: Sendable, Equatable {
   var hostName: String
   /// Version of the Swift compiler that built cachebench, e.g. `6.3.1` (see `compilerVersion`).
   var swiftVersion: String
-  /// The commit cachebench was built from, or `"unknown"`.
+  /// The commit cachebench was built from (`gitCommit(in:checkout:)`), or `"unknown"`.
   var gitCommit: String
   /// Version of cachebench itself, e.g. `0.1.0`.
   var toolVersion: String
@@ -38,7 +38,7 @@ struct RunMetadata: Sendable, Equatable {
       hostCores: HostInfo.onlineCores,
       hostName: HostInfo.name,
       swiftVersion: compilerVersion,
-      gitCommit: gitCommit(in: environment),
+      gitCommit: gitCommit(in: environment, checkout: GitCheckout.executableCommit()),
       toolVersion: toolVersion
     )
   }
@@ -48,11 +48,26 @@ struct RunMetadata: Sendable, Equatable {
     date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!))
   }
 
-  /// The value of `CACHEBENCH_GIT_COMMIT` with surrounding white space removed, or `"unknown"` when
-  /// it is unset or blank.
-  static func gitCommit(in environment: [String: String]) -> String {
+  /// The value of `CACHEBENCH_GIT_COMMIT` with surrounding white space removed, which the scripts set
+  /// and which wins; else `checkout`, the commit of the git checkout the executable lies in
+  /// (`GitCheckout.executableCommit()`, read when needed), for the binary or `swift run` used
+  /// directly; else `"unknown"`.
+  static func gitCommit(
+    in environment: [String: String], checkout: @autoclosure () -> String? = nil
+  ) -> String {
     let value = environment[gitCommitVariable]?.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let value, !value.isEmpty else { return "unknown" }
-    return value
+    if let value, !value.isEmpty { return value }
+    return checkout() ?? "unknown"
+  }
+
+  /// What `--version` prints: `cachebench 0.1.0 (commit 0123456789ab)`, the commit as
+  /// `gitCommit(in:checkout:)` finds it, or the version alone when the commit is unknown.
+  static func versionLine(
+    toolVersion: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    checkout: @autoclosure () -> String? = GitCheckout.executableCommit()
+  ) -> String {
+    let commit = gitCommit(in: environment, checkout: checkout())
+    return "cachebench \(toolVersion)" + (commit == "unknown" ? "" : " (commit \(commit))")
   }
 }

@@ -45,18 +45,22 @@ enum TableWriter {
 
   /// One line per repository variant with its writes and admission figures, e.g.
   /// `repository repository/inside: writes 509, conflicts 92, stale_rejected 387,
-  /// stale_served_after_write 0` (medians over repetitions); nothing for the other designs.
+  /// stale_served_after_write 0` (medians over repetitions); nothing for the other designs. A figure
+  /// the design did not report (a user's design without `staleRejectedCount`) reads `n/a`, as its CSV
+  /// field is empty: nothing measured is written as 0.
   static func repositoryLines(repeated: [VariantRepetitions]) -> String {
-    let rows = repeated.compactMap { group -> (label: String, figures: [Int])? in
+    let rows = repeated.compactMap { group -> (label: String, figures: [String])? in
       guard group.first.repository != nil else { return nil }
-      let figures: [(VariantResult) -> Int] = [
-        { $0.repository?.writes ?? 0 }, { $0.repository?.conflicts ?? 0 },
-        { $0.staleRejected ?? 0 }, { $0.repository?.staleServedAfterWrite ?? 0 },
+      let figures: [(VariantResult) -> Int?] = [
+        { $0.repository?.writes }, { $0.repository?.conflicts }, { $0.staleRejected },
+        { $0.repository?.staleServedAfterWrite },
       ]
       return (
         "\(group.variant.description):",
         figures.map { figure in
-          Int((group.median { Double(figure($0)) } ?? 0).rounded(.toNearestOrAwayFromZero))
+          group.median { figure($0).map(Double.init) }.map {
+            String(Int($0.rounded(.toNearestOrAwayFromZero)))
+          } ?? CSVWriter.notAvailable
         }
       )
     }
@@ -169,13 +173,11 @@ enum TableWriter {
     let configured = repeated.map { HumanUnits.latency($0.first.configuredFetchLatency) }
     let labelWidth = labels.map(\.count).max() ?? 0
     let configuredWidth = configured.map(\.count).max() ?? 0
-    let realised = repeated.map { group in
-      group.realisedFetchLatency(atPercentile: 50).map { p50 in
-        (
-          p50: HumanUnits.latency(nanoseconds: p50),
-          p99: HumanUnits.latency(nanoseconds: group.realisedFetchLatency(atPercentile: 99) ?? 0)
-        )
-      }
+    let realised = repeated.map { group -> (p50: String, p99: String)? in
+      guard let p50 = group.realisedFetchLatency(atPercentile: 50),
+        let p99 = group.realisedFetchLatency(atPercentile: 99)
+      else { return nil }
+      return (HumanUnits.latency(nanoseconds: p50), HumanUnits.latency(nanoseconds: p99))
     }
     let p50Width = realised.map { $0?.p50.count ?? 0 }.max() ?? 0
     let p99Width = realised.map { $0?.p99.count ?? 0 }.max() ?? 0

@@ -58,9 +58,6 @@ struct Profile: Sendable, Equatable {
     ("caller", .caller, .word),
   ]
 
-  /// What the `rate` field's number is given in, as `--rate` spells it.
-  private static let rateUnit = "/s"
-
   /// Every top-level field a profile may have, besides `_` comments.
   static var knownFields: [String] { ["description"] + scenarioFields.map(\.field) + ["gate"] }
 
@@ -98,9 +95,12 @@ struct Profile: Sendable, Equatable {
       } else if key == "gate" {
         profile.thresholds = try GateThresholds(profileSection: value, path: path)
       } else if let entry = scenarioFields.first(where: { $0.field == key }) {
-        var text = try optionText(of: value, form: entry.form, field: key, path: path)
-        // The field is a number of requests per second; the option wants its unit said.
-        if entry.option == .rate { text += Self.rateUnit }
+        // `rate` is a number of requests per second, or a string with the unit as the command
+        // line may spell it ("5000/s"); `--rate` takes both.
+        let text =
+          entry.option == .rate && value.stringValue != nil
+          ? value.stringValue ?? ""
+          : try optionText(of: value, form: entry.form, field: key, path: path)
         profile.settings.append(OptionSetting(option: entry.option, value: text))
       } else {
         throw .unknownField(path: path, field: key, value: value.summary, known: knownFields)
@@ -172,7 +172,11 @@ struct Profile: Sendable, Equatable {
   /// A setting's value as it appeared in the file: strings quoted, numbers bare, lists as arrays.
   private static func quotedValue(_ setting: OptionSetting) -> String {
     switch scenarioFields.first(where: { $0.option == setting.option })?.form {
-    case .decimal? where setting.option == .rate: String(setting.value.dropLast(rateUnit.count))
+    // A rate is a number, or a string such as "5000/s": quote what no JSON number is made of.
+    case .decimal?
+    where setting.option == .rate
+      && (setting.value.isEmpty || !setting.value.allSatisfy { "0123456789.-+eE".contains($0) }):
+      JSONValue.quoted(setting.value)
     case .integer?, .decimal?: setting.value
     case .list?:
       "["

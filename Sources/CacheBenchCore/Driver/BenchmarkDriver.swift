@@ -179,6 +179,7 @@ package struct BenchmarkDriver: Sendable {
       actorWait: recorder.actorWait,
       actorService: recorder.actorService)
     result.fetchQueue = fetched.fetchQueue
+    result.succeededFetches = fetched.succeededFetches
     if let schedule = scenario.openLoop {
       result.openLoop = Self.openLoopFigures(
         recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)

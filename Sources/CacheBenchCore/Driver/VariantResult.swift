@@ -18,6 +18,9 @@ package struct VariantResult: Sendable {
   package var cancellations: Int
   /// Calls the fetcher received.
   package var fetches: Int
+  /// Of `fetches`, those that returned a payload to a caller that was not cancelled: only these owe a
+  /// decode, so the check that a design decodes where asked counts them, never failed or cancelled ones.
+  package var succeededFetches = 0
   /// Fetches that began while another fetch of the same key was in flight, counted at the fetcher.
   package var duplicateFetches: Int
   /// Wall time of the measured window, from the first request issued to the last one completed.

@@ -7,6 +7,10 @@ final class FetchLedger: Sendable {
   /// The figures accumulated so far.
   struct Totals: Sendable {
     var fetches = 0
+    /// Fetches that returned a payload to a caller that was not cancelled: the ones that owe a decode.
+    /// A failed fetch, and one whose caller was cancelled before its response (it may still return the
+    /// payload with `--ignore-cancellation`, but the cache then throws `CancellationError`), owe none.
+    var succeededFetches = 0
     var duplicateFetches = 0
     var inFlight = 0
     var latency = LatencyHistogram()
@@ -57,6 +61,11 @@ final class FetchLedger: Sendable {
       state.totals.inFlight -= 1
       state.totals.latency.record(nanoseconds)
     }
+  }
+
+  /// Records that a fetch returned its payload to a caller that was not cancelled.
+  func recordSuccess() {
+    state.withLock { $0.totals.succeededFetches += 1 }
   }
 
   /// A snapshot of the figures.

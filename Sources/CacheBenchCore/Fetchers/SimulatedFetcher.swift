@@ -44,6 +44,7 @@ struct SimulatedFetcher: Fetcher {
     }
     ledger.end(key, nanoseconds: responded &- start)
     if draw.fails { throw InjectedFetchFailure(key: key, ordinal: ordinal) }
+    if !Task.isCancelled { ledger.recordSuccess() }
     return Payload(key: key, count: payloadBytes)
   }
 }

@@ -58,7 +58,7 @@ struct CacheBenchCommandOutputsTests {
         "--quiet", "--csv", directory.appendingPathComponent("results.csv").path,
         "--json", directory.appendingPathComponent("missing/result.json").path,
       ])
-    #expect(status == 1)
+    #expect(status == 64)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }
 

@@ -38,12 +38,27 @@ struct CacheBenchCommandTests {
     #expect(leftovers == ["results.csv"], "no temporary file is left behind")
   }
 
+  /// Every output path is checked before the run starts, and one that cannot be written is bad input:
+  /// exit 64, the usage status the README lists for a bad file, and no file anywhere.
+  @Test(arguments: [
+    "--csv", "--json", "--markdown", "--histogram-csv", "--raw-latencies", "--save-baseline",
+  ])
+  func anOutputPathThatCannotBeWrittenIsAUsageErrorBeforeRunning(option: String) async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("missing/out.txt").path
+    let status = await CacheBenchCommand.main(
+      arguments: Self.tinyRun + ["--quiet", option, path])
+    #expect(status == 64)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+
   @Test func aCSVPathInAMissingDirectoryFailsBeforeRunningAndWritesNothing() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("missing/results.csv").path
     let status = await CacheBenchCommand.main(arguments: Self.tinyRun + ["--csv", path])
-    #expect(status == 1)
+    #expect(status == 64)
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }

@@ -107,6 +107,46 @@ struct CompareCommandTests {
     }
   }
 
+  /// `compare` divides the `*_ratio` metrics by the coalescing design, as `run`'s ratio lines do,
+  /// wherever it stands in the baseline; a profile's `gate.reference` still wins.
+  @Test func theRatiosDivideByTheCoalescingVariantUnlessTheProfileNamesAnother() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let csv = directory.appendingPathComponent("run.csv").path
+    let status = await CacheBenchCommand.main(arguments: [
+      "run", "--variants", "mutex,coalescing", "--decode", "none", "--keys", "50",
+      "--requests", "300", "--warmup", "20", "--concurrency", "4", "--latency", "0ms",
+      "--quiet", "--csv", csv,
+    ])
+    #expect(status == 0)
+    let comparison = try CompareCommand.compare(
+      CompareConfiguration(baselinePath: csv, currentPaths: [csv]))
+    #expect(comparison.reference == "coalescing/none")
+    #expect(comparison.report(.text).contains("ratios relative to: coalescing/none\n"))
+
+    let profile = directory.appendingPathComponent("tiny.json").path
+    try Self.profile.write(toFile: profile, atomically: true, encoding: .utf8)
+    let named = try CompareCommand.compare(
+      CompareConfiguration(baselinePath: csv, currentPaths: [csv], profilePath: profile))
+    #expect(named.reference == "mutex/none")
+  }
+
+  @Test(arguments: [
+    (
+      ["mutex", "coalescing", "coalescing"], ["outside", "inside", "outside"],
+      "coalescing/inside"
+    ),
+    (["naive", "mutex"], ["inside", "inside"], nil),
+  ])
+  func theDefaultReferenceIsTheFirstCoalescingVariant(
+    designs: [String], decodes: [String], expected: String?
+  ) {
+    let variants = zip(designs, decodes).map { design, decode in
+      VariantMetrics(variant: design, design: design, decode: decode, metrics: [])
+    }
+    #expect(CompareCommand.defaultReference(in: variants) == expected)
+  }
+
   @Test func anInjectedDuplicateFetchFailsTheGateWithExitTwoNamingTheMetric() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -167,6 +207,14 @@ struct CompareCommandTests {
       ]) == 0)
   }
 
+  @Test(arguments: [
+    (1, "baseline written to base.json (from 1 run)"),
+    (3, "baseline written to base.json (median of 3 runs)"),
+  ])
+  func theBaselineCommandSaysHowManyRunsItMerged(runs: Int, expected: String) {
+    #expect(CompareCommand.writtenLine(path: "base.json", runs: runs) == expected)
+  }
+
   @Test func aBadProfileExitsWithTheUsageCodeBeforeRunning() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -190,6 +238,18 @@ struct CompareCommandTests {
     #expect(await CacheBenchCommand.main(arguments: arguments) == 64)
   }
 
+  @Test func theBaselineCommandRefusesAnUnwritablePathBeforeReadingTheRuns() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (_, baseline, _) = try await runProfile(in: directory)
+    let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    let status = await CacheBenchCommand.main(arguments: [
+      "baseline", directory.appendingPathComponent("missing/merged.json").path, baseline,
+    ])
+    #expect(status == 64)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
+  }
+
   @Test func aBaselineInAMissingDirectoryFailsBeforeRunning() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -197,7 +257,7 @@ struct CompareCommandTests {
       "run", "--requests", "10", "--warmup", "0", "--latency", "0ms",
       "--save-baseline", directory.appendingPathComponent("missing/base.json").path,
     ])
-    #expect(status == 1)
+    #expect(status == 64)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }
 }

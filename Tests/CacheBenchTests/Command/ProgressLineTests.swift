@@ -46,9 +46,22 @@ struct ProgressLineTests {
     #expect(ProgressLine.render(state, width: 200) == expected)
   }
 
-  @Test func theLineIsCutToOneLessThanTheTerminalWidth() {
-    let line = ProgressLine.render(Self.state(issued: 25_000, elapsed: 1_200_000_000), width: 40)
-    #expect(line == "[2/8] coalescing/inside [########------")
-    #expect(line.count == 39)
+  /// At 80 columns a warm-up line of a long variant name used to end in `500 reque`.
+  @Test(arguments: [
+    (90, "[5/8] sharded(8)/outside warm-up [####------------]  25%  40.0ms / ~160ms  500 requests"),
+    (84, "[5/8] sharded(8)/outside warm-up [####------------]  25%  40.0ms / ~160ms  500 req"),
+    (80, "[5/8] sharded(8)/outside warm-up [##------]  25%  40.0ms / ~160ms  500 req"),
+    (70, "[5/8] sharded(8)/outside warm-up [##------]  25%  40.0ms / ~160ms"),
+    (60, "[5/8] sharded(8)/outside warm-up [##------]  25%"),
+    (40, "[5/8] sharded(8)/outside warm-up"),
+    (20, "[5/8] sharded(8)/ou"),
+  ])
+  func whatDoesNotFitInOneLessThanTheWidthGoesWholeWords(width: Int, expected: String) {
+    var state = Self.state(phase: .warmup, stop: .requests(2_000), issued: 500, elapsed: 40_000_000)
+    state.position = 5
+    state.label = "sharded(8)/outside"
+    let line = ProgressLine.render(state, width: width)
+    #expect(line == expected)
+    #expect(line.count <= width - 1)
   }
 }

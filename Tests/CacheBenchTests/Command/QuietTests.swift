@@ -43,11 +43,12 @@ struct QuietTests {
   }
 
   @Test func aQuietRunStillSaysWhatWentWrong() throws {
-    let run = try ExecutableRun.output(["--quiet", "--rate", "5000"])
+    let run = try ExecutableRun.output(["--quiet", "--rate", "5000/m"])
     #expect(run.status == 64)
     #expect(
-      run.standardError == "cachebench: invalid value '5000' for --rate: give a unit, e.g. 5000/s\n"
-    )
+      run.standardError
+        == "cachebench: invalid value '5000/m' for --rate: must be requests per second, > 0 and"
+        + " <= 10000000, e.g. 5000/s or 5000\n")
     #expect(run.standardOutput.isEmpty)
   }
 }

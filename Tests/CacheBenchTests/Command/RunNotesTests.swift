@@ -65,4 +65,16 @@ struct RunNotesTests {
   func aRunThatWasNotStoppedSaysNothing(reason: StopReason?) {
     #expect(RunNotes.interruption(reason, measured: 2, planned: 2) == nil)
   }
+
+  @Test(arguments: [
+    (Int32(2), "interrupted by signal 2 (SIGINT): draining; press Ctrl-C again to exit at once"),
+    (
+      Int32(15),
+      "interrupted by signal 15 (SIGTERM): draining; send SIGTERM again (or press Ctrl-C) to exit"
+        + " at once"
+    ),
+  ])
+  func theDrainingLineNamesWhatEndsTheRunForItsSignal(signal: Int32, expected: String) {
+    #expect(RunNotes.draining(signal: signal) == expected)
+  }
 }

@@ -53,7 +53,7 @@ struct SubcommandTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("missing/sweep.csv").path
-    #expect(await CacheBenchCommand.main(arguments: Self.tinySweep + ["--csv", path]) == 1)
+    #expect(await CacheBenchCommand.main(arguments: Self.tinySweep + ["--csv", path]) == 64)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }
 

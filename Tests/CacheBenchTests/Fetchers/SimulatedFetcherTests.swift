@@ -64,6 +64,21 @@ struct SimulatedFetcherTests {
     }
   }
 
+  @Test func onlyAPayloadReturnedToACallerNotCancelledCountsAsASucceededFetch() async {
+    let ledger = FetchLedger()
+    _ = try? await fetcher(ledger: ledger).fetch(1)
+    _ = try? await fetcher(failRate: 1, ledger: ledger).fetch(2)
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await fetcher(
+        latency: .constant(.milliseconds(1)), ignoresCancellation: true, ledger: ledger
+      ).fetch(3)
+    }
+    #expect((try? await cancelled.value) == Payload(key: 3, count: 8))
+    #expect(ledger.totals.fetches == 3)
+    #expect(ledger.totals.succeededFetches == 1)
+  }
+
   @Test func thePoolAdmitsAtMostItsLimitAndHandsSlotsOnInArrivalOrder() async {
     let pool = FetchPool(limit: 2)
     await pool.acquire()

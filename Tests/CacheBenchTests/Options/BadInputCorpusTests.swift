@@ -112,7 +112,7 @@ struct BadInputCorpusTests {
     case .flag:
       return []
     case .rate:
-      return ["", "0", "-5", "abc", "5/m", "nan", "inf", "1e3", "5000", "0.5", "0/s", "/s"]
+      return ["", "0", "-5", "abc", "5/m", "nan", "inf", "1e3", "5000/m", "0", "0/s", "/s"]
     }
   }
 
@@ -236,7 +236,9 @@ struct BadInputCorpusTests {
       if case .duration(true, _) = kind(of: option) { values.append(#""0s""#) }
       return values
     case .decimal:
-      var values = wrongShapes + [#""1""#, "-1", "1e999", "[]"]
+      // `rate` also takes a string, as `--rate` spells it ("5000/s").
+      let strings = option == .rate ? [#""5/m""#, #""""#, #""1/s/s""#] : [#""1""#]
+      var values = wrongShapes + strings + ["-1", "1e999", "[]"]
       // Each decimal field has its own range.
       switch option {
       case .zipfTheta: values += ["0", "5.1"]
@@ -290,13 +292,14 @@ struct BadInputCorpusTests {
     #expect(message.contains(bad.names), "\(message)")
   }
 
-  /// Files that cannot be read or written: an I/O failure exits 1, a profile that cannot be read is a
-  /// bad input (64, as `--help` documents); either way before any request is issued, writing nothing.
+  /// Files that cannot be read or written: an output path that cannot be written and a profile that
+  /// cannot be read are both bad input (64, as `--help` documents), found before any request is
+  /// issued, writing nothing.
   static let unusableFiles: [(arguments: [String], status: Int32)] = [
-    (["--csv", "/nonexistent-cachebench-dir/out.csv"], 1),
-    (["--csv", "/tmp"], 1),
-    (["--markdown", "/proc/version"], 1),
-    (["--save-baseline", "/nonexistent-cachebench-dir/b.json"], 1),
+    (["--csv", "/nonexistent-cachebench-dir/out.csv"], 64),
+    (["--csv", "/tmp"], 64),
+    (["--markdown", "/proc/version"], 64),
+    (["--save-baseline", "/nonexistent-cachebench-dir/b.json"], 64),
     (["--profile", "/nonexistent-cachebench-dir/p.json"], 64),
     (["--profile", "/tmp"], 64),
     (["--profile", "/dev/null"], 64),

@@ -149,6 +149,9 @@ struct CommandLineParserTests {
     ValidOption("--fetch-limit", "1") { $0.fetcher.fetchLimit = 1 },
     ValidOption("--rate", "5000/s") { $0.openLoop = OpenLoopSchedule(rate: 5_000) },
     ValidOption("--rate", "0.5/s") { $0.openLoop = OpenLoopSchedule(rate: 0.5) },
+    // A bare number is per second too, as a profile's `rate` field gives it.
+    ValidOption("--rate", "5000") { $0.openLoop = OpenLoopSchedule(rate: 5_000) },
+    ValidOption("--rate", "0.5") { $0.openLoop = OpenLoopSchedule(rate: 0.5) },
     ValidOption("--fetch-limit", "100000") { $0.fetcher.fetchLimit = 100_000 },
     ValidOption("--payload-bytes", "1") { $0.payloadBytes = 1 },
     ValidOption("--payload-bytes", "67108864") { $0.payloadBytes = 67_108_864 },

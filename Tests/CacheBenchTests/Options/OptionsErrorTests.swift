@@ -73,13 +73,12 @@ struct OptionsErrorTests {
       "invalid value 'two' for --threads: must be 1...1024, digits only"),
     BadInput(["--threads"], .missingValue(.threads), "missing value for --threads"),
     BadInput(
-      ["--rate", "5000"],
-      .invalidValue(option: .rate, value: "5000", reason: "give a unit, e.g. 5000/s"),
-      "invalid value '5000' for --rate: give a unit, e.g. 5000/s"),
-    BadInput(
-      ["--rate=0.5"],
-      .invalidValue(option: .rate, value: "0.5", reason: "give a unit, e.g. 0.5/s"),
-      "invalid value '0.5' for --rate: give a unit, e.g. 0.5/s"),
+      ["--rate", "5000/m"],
+      .invalidValue(
+        option: .rate, value: "5000/m",
+        reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s or 5000"),
+      "invalid value '5000/m' for --rate: must be requests per second, > 0 and <= 10000000, e.g."
+        + " 5000/s or 5000"),
     BadInput(
       ["--invalidate-rate", "1.5"],
       .invalidValue(
@@ -207,9 +206,9 @@ struct OptionsErrorTests {
       .invalidValue(
         option: .decode, value: "Inside",
         reason:
-          "unknown placement 'Inside'; use inside, outside, none, nonsending, concurrent, task, detached"
+          "unknown placement 'Inside'; did you mean 'inside'? use inside, outside, none, nonsending, concurrent, task, detached"
       ),
-      "invalid value 'Inside' for --decode: unknown placement 'Inside'; use inside, outside, none, nonsending, concurrent, task, detached"
+      "invalid value 'Inside' for --decode: unknown placement 'Inside'; did you mean 'inside'? use inside, outside, none, nonsending, concurrent, task, detached"
     ),
     BadInput(
       ["--variants", "coalescing,mutex", "--decode", "inside,concurrent"],
@@ -346,8 +345,19 @@ struct OptionsErrorTests {
       .invalidValue(option: .cancelAt, value: "render", reason: "must be wait or decode"),
       "invalid value 'render' for --cancel-at: must be wait or decode"),
     BadInput(
-      ["--cancel-at", "decode"], .conflictingOptions("--cancel-at decode", "--cancel-rate 0"),
-      "--cancel-at decode and --cancel-rate 0 cannot be used together"),
+      ["--cancel-at", "decode"],
+      .needsOption(
+        "--cancel-at decode", needs: "--cancel-rate above 0",
+        reason: "it sets when the cancelled requests are cancelled, and none are"),
+      "--cancel-at decode needs --cancel-rate above 0: it sets when the cancelled requests are"
+        + " cancelled, and none are"),
+    BadInput(
+      ["--cancel-at", "decode", "--cancel-rate", "0"],
+      .needsOption(
+        "--cancel-at decode", needs: "--cancel-rate above 0",
+        reason: "it sets when the cancelled requests are cancelled, and none are"),
+      "--cancel-at decode needs --cancel-rate above 0: it sets when the cancelled requests are"
+        + " cancelled, and none are"),
     BadInput(
       ["--cancel-rate", "0.1", "--decode-checkpoint", "-1"],
       .invalidValue(
@@ -355,8 +365,11 @@ struct OptionsErrorTests {
       "invalid value '-1' for --decode-checkpoint: must be 0...1000000, digits only"),
     BadInput(
       ["--decode-checkpoint", "4"],
-      .conflictingOptions("--decode-checkpoint 4", "--cancel-rate 0"),
-      "--decode-checkpoint 4 and --cancel-rate 0 cannot be used together"),
+      .needsOption(
+        "--decode-checkpoint 4", needs: "--cancel-rate above 0",
+        reason: "only a cancelled request's decode checks for cancellation, and none is cancelled"),
+      "--decode-checkpoint 4 needs --cancel-rate above 0: only a cancelled request's decode checks"
+        + " for cancellation, and none is cancelled"),
     BadInput(
       ["--caller", "ui"],
       .invalidValue(option: .caller, value: "ui", reason: "must be pool or main"),

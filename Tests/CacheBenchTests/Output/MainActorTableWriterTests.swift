@@ -50,4 +50,18 @@ struct MainActorTableWriterTests {
     #expect(!text.contains("1.00ms"), "\(text)")
     #expect(MainActorTableWriter.render(repeated: [group], caller: .pool).isEmpty)
   }
+
+  @Test func theTableOpensWithALegendSayingWhatMainWaitIs() {
+    let group = VariantRepetitions([
+      repetition(0, delay: 1_000_000, samples: 10, hitches: 0, hangs: 0)
+    ])
+    let lines = MainActorTableWriter.render(repeated: [group], caller: .main)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "")
+    let legend =
+      "main wait: how long a trivial job queued on the main actor every 1 ms waited to start;"
+      + " hitches and hangs: such waits over 16 ms and 250 ms"
+    #expect(lines.dropFirst().first.map(String.init) == legend)
+    #expect(lines.dropFirst(2).first?.hasPrefix("variant  decode  main wait p50") == true)
+  }
 }

@@ -19,14 +19,14 @@ struct RatioLinesWriterTests {
       RatioLinesWriter.render(ratios) == """
         ratios to coalescing, median [75% interval] of 3 paired repetitions:
         throughput (higher is faster)
-          naive/inside:      0.50× [0.25, 1.00] coalescing/inside
-          sharded(8)/inside: 1.60× [1.25, 2.00] coalescing/inside
+          naive/inside:      2.00× lower [1.00, 4.00] than coalescing/inside
+          sharded(8)/inside: 1.60× higher [1.25, 2.00] than coalescing/inside
         latency p50 (lower is faster)
-          naive/inside:      2.00× [2.00, 2.00] coalescing/inside
-          sharded(8)/inside: 0.50× [0.50, 0.50] coalescing/inside
+          naive/inside:      2.00× higher [2.00, 2.00] than coalescing/inside
+          sharded(8)/inside: 2.00× lower [2.00, 2.00] than coalescing/inside
         latency p99 (lower is faster)
-          naive/inside:      2.00× [2.00, 2.00] coalescing/inside
-          sharded(8)/inside: 0.50× [0.50, 0.50] coalescing/inside
+          naive/inside:      2.00× higher [2.00, 2.00] than coalescing/inside
+          sharded(8)/inside: 2.00× lower [2.00, 2.00] than coalescing/inside
 
         """)
   }
@@ -42,7 +42,7 @@ struct RatioLinesWriterTests {
       "ratios to coalescing/inside, from one repetition (no interval without --repeat):"
     #expect(lines.first == title)
     #expect(lines.dropFirst().first == "throughput (higher is faster)")
-    #expect(lines.dropFirst(2).first == "  naive/inside: 0.50× coalescing/inside")
+    #expect(lines.dropFirst(2).first == "  naive/inside: 2.00× lower than coalescing/inside")
   }
 
   @Test func aVariantWithFewerPairsSaysHowMany() {
@@ -52,7 +52,8 @@ struct RatioLinesWriterTests {
       + Fixtures.repeated(Fixtures.shardedInside, [(2000, 500)])
     let text = RatioLinesWriter.render(
       ReferenceRatios(VariantRepetitions.grouping(results), selection: .design("coalescing")))
-    #expect(text.contains("  sharded(8)/inside: 2.00× coalescing/inside (1 paired repetitions)\n"))
+    let line = "  sharded(8)/inside: 2.00× higher than coalescing/inside (1 paired repetition)\n"
+    #expect(text.contains(line))
     #expect(text.hasPrefix("ratios to coalescing, median [75% interval] of 3 paired repetitions:"))
   }
 
@@ -64,10 +65,14 @@ struct RatioLinesWriterTests {
   }
 
   @Test(arguments: [
-    (1.7412, 1.70, 1.78, "1.74× [1.70, 1.78]"), (12.34, 11.0, 13.0, "12.3× [11.0, 13.0]"),
-    (150, 149, 151, "150× [149, 151]"), (0.0123, 0.01, 0.02, "0.0123× [0.0100, 0.0200]"),
+    (1.7412, 1.70, 1.78, "1.74× higher [1.70, 1.78]"),
+    (12.34, 11.0, 13.0, "12.3× higher [11.0, 13.0]"), (150, 149, 151, "150× higher [149, 151]"),
+    (0.0125, 0.01, 0.02, "80.0× lower [50.0, 100.0]"),
+    (0.000745, 0.0007, 0.0008, "1342× lower [1250, 1429]"),
+    (0.98, 0.95, 1.01, "1.02× lower [0.99, 1.05]"), (0.5, 0, 1, "2.00× lower [1.00, ∞]"),
+    (0, 0, 1, "0×"),
   ])
-  func aRatioAndItsBoundsShareTheirDecimals(
+  func aRatioAndItsBoundsShareTheirDecimalsAndOneBelow1IsSaidAsTimesLower(
     median: Double, low: Double, high: Double, expected: String
   ) throws {
     let interval = try #require(MedianInterval([high, median, low]))

@@ -163,7 +163,7 @@ struct RepeatedOutputsTests {
       ratios: ratios)
     #expect(markdown.contains("\nEach figure is the median of 3 repetitions"))
     #expect(markdown.contains("\n```text\n" + RatioLinesWriter.render(ratios) + "```\n"))
-    #expect(markdown.contains("naive/inside: 0.50× [0.25, 1.00] coalescing/inside"))
+    #expect(markdown.contains("naive/inside: 2.00× lower [1.00, 4.00] than coalescing/inside"))
   }
 
   @Test func theJSONCarriesTheRatiosOnlyWhenTheRunShowedThem() throws {

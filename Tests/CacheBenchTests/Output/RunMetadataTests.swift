@@ -20,6 +20,30 @@ struct RunMetadataTests {
     #expect(RunMetadata.gitCommit(in: environment) == "unknown")
   }
 
+  @Test func theLauncherVariableWinsOverTheCheckoutsCommit() {
+    let commit = RunMetadata.gitCommit(
+      in: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], checkout: "0123456789ab")
+    #expect(commit == "5ea2c19")
+  }
+
+  @Test func withoutTheVariableTheCheckoutsCommitIsUsed() {
+    #expect(RunMetadata.gitCommit(in: [:], checkout: "0123456789ab") == "0123456789ab")
+    #expect(RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": " "], checkout: nil) == "unknown")
+  }
+
+  @Test func versionNamesTheCommitWhenKnown() {
+    #expect(
+      RunMetadata.versionLine(toolVersion: "0.1.0", environment: [:], checkout: "0123456789ab")
+        == "cachebench 0.1.0 (commit 0123456789ab)")
+    #expect(
+      RunMetadata.versionLine(
+        toolVersion: "0.1.0", environment: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], checkout: nil)
+        == "cachebench 0.1.0 (commit 5ea2c19)")
+    #expect(
+      RunMetadata.versionLine(toolVersion: "0.1.0", environment: [:], checkout: nil)
+        == "cachebench 0.1.0")
+  }
+
   @Test func swiftVersionIsAReleaseNumber() {
     let version = RunMetadata.compilerVersion
     #expect(version.wholeMatch(of: /6\.[0-4](\.[0-4])?/) != nil)

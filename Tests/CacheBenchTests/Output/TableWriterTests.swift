@@ -70,4 +70,21 @@ struct TableWriterTests {
         repeated: [VariantRepetitions(single: OutputFixtures.naiveInside)]
       ).isEmpty)
   }
+
+  /// A design that cannot tell its refused completions (`staleRejectedCount` nil) has an empty CSV
+  /// field; the table says n/a too, never 0.
+  @Test func aStaleRejectedCountTheDesignDidNotReportReadsNotAvailable() throws {
+    var user = OutputFixtures.naiveInside
+    user.variant = Variant(design: .repository, decode: .noDecode, shards: 1)
+    user.repository = RepositoryFigures(writes: 10, conflicts: 2, staleServedAfterWrite: 0)
+    user.staleRejected = nil
+    #expect(
+      TableWriter.repositoryLines(repeated: [VariantRepetitions(single: user)])
+        == "repository repository/none: writes 10, conflicts 2, stale_rejected n/a,"
+        + " stale_served_after_write 0\n")
+    let table = try CSVTable.parse(
+      CSVWriter.render(
+        results: [user], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata))
+    #expect(table.value("stale_rejected", in: try #require(table.rows.first)) == "")
+  }
 }

@@ -59,6 +59,13 @@ struct ProfileTests {
     #expect(scenario.distribution == .hotspot(hotShare: 0.2, requestShare: 0.8))
   }
 
+  /// The rate is requests per second as a number or as `--rate` spells it, in a profile as on the
+  /// command line.
+  @Test(arguments: [#"{"rate": 5000}"#, #"{"rate": "5000/s"}"#, #"{"rate": "5000"}"#])
+  func theRateFieldTakesANumberOrTheCommandLinesForm(profile: String) throws {
+    #expect(try scenario(profile).openLoop == OpenLoopSchedule(rate: 5_000))
+  }
+
   @Test func theOperationMixAndRetentionFieldsAreRead() throws {
     let scenario = try scenario(
       #"{"invalidate_rate": 0.01, "cancel_rate": 0.02, "capacity": 5000, "ttl": "30s"}"#)
@@ -173,7 +180,12 @@ struct ProfileTests {
     (
       #"{"rate": 0}"#,
       "profile 'Profiles/test.json': invalid value 0 for field 'rate': must be requests per second,"
-        + " > 0 and <= 10000000, e.g. 5000/s"
+        + " > 0 and <= 10000000, e.g. 5000/s or 5000"
+    ),
+    (
+      #"{"rate": "5000/m"}"#,
+      "profile 'Profiles/test.json': invalid value \"5000/m\" for field 'rate': must be requests per"
+        + " second, > 0 and <= 10000000, e.g. 5000/s or 5000"
     ),
     (
       #"{"variants": "naive"}"#,
