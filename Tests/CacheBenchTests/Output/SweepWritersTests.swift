@@ -112,10 +112,13 @@ struct SweepWritersTests {
     let first = SweepCommand.progressLine(
       SweepRunner.Progress(cell: cell, position: 1, total: 4, elapsed: 0, budgetLeft: nil))
     #expect(first == "sweep [....................] 1/4 sharded(2)/inside c=8, 0s elapsed")
+    // Two cells of 31 s measured at c=8; the two left are at c=8 too.
     let third = SweepCommand.progressLine(
       SweepRunner.Progress(
         cell: cell, position: 3, total: 4, elapsed: 62_000_000_000,
-        budgetLeft: 3_700_000_000_000))
+        budgetLeft: 3_700_000_000_000,
+        measured: Self.plan.cells.prefix(2).map { .init(cell: $0, nanoseconds: 31_000_000_000) },
+        remaining: Array(Self.plan.cells.suffix(2))))
     #expect(
       third
         == "sweep [##########..........] 3/4 sharded(2)/inside c=8, 1m02s elapsed,"
