@@ -44,6 +44,7 @@ enum SweepCommand {
       scenario: base, plan: plan,
       deadline: configuration.maxTime.map { start &+ UInt64($0.nanoseconds) })
     runner.meter = meter
+    runner.repetitions = configuration.repetitions
     if !quiet {
       runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
     }
@@ -103,8 +104,10 @@ enum SweepCommand {
       }
     }
     let budget = configuration.maxTime.map { ", budget \(HumanUnits.latency($0))" } ?? ""
+    let repeats =
+      configuration.repetitions > 1 ? " × \(configuration.repetitions) repetitions" : ""
     let threads = configuration.threadCounts.map { " client threads \(list($0))," } ?? ""
-    return "sweep: \(RunDescription.counted(plan.cells.count, "cell")) of"
+    return "sweep: \(RunDescription.counted(plan.cells.count, "cell"))\(repeats) of"
       + " \(designs.joined(separator: ","))"
       + " over decode \(placements.joined(separator: ",")),"
       + "\(threads) concurrency \(list(configuration.concurrencies)),"
@@ -116,7 +119,7 @@ enum SweepCommand {
   }
 
   /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is
-  /// left (from the mean time of the cells so far), e.g.
+  /// left (from the measured cells most like each cell still to run, `SweepTimeEstimate`), e.g.
   /// `sweep [######..............] 12/40 sharded(4)/inside c=64, 1m02s elapsed, about 2m15s left`
   /// (`sharded(4)/inside t=2 c=64` on two client threads).
   static func progressLine(_ progress: SweepRunner.Progress) -> String {
@@ -127,8 +130,9 @@ enum SweepCommand {
     var line =
       "sweep [\(bar)] \(progress.position)/\(progress.total) \(progress.cell),"
       + " \(clockText(progress.elapsed)) elapsed"
-    if done > 0 {
-      let left = progress.elapsed / UInt64(done) * UInt64(progress.total - done)
+    let estimate = SweepTimeEstimate(
+      measured: progress.measured, scalesWithClients: progress.stopsByRequests)
+    if let left = estimate.nanosecondsLeft(for: progress.remaining) {
       line += ", about \(clockText(left)) left"
     }
     if let budget = progress.budgetLeft {

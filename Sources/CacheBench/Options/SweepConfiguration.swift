@@ -16,6 +16,9 @@ struct SweepConfiguration: Sendable, Equatable {
   /// Client thread counts (`--threads`), ascending; `nil` for no such axis, every cell's clients on
   /// Swift's global executor as in a run without the option.
   var threadCounts: [Int]? = nil
+  /// Measurements of each cell (`--repeat`), interleaved as `run --repeat` interleaves its variants; the
+  /// matrices and the CSV give medians.
+  var repetitions = RepeatOptions.defaultCount
 
   /// The shard counts of a sweep that does not give `--shards`.
   static let defaultShardCounts = [1, 2, 4, 8, 16]
@@ -27,13 +30,14 @@ struct SweepConfiguration: Sendable, Equatable {
 /// take lists and ranges (`OptionValueParser.integerList`), plus `--max-time`.
 ///
 /// The ratios of a sweep are relative to the single coalescing actor, so `--variants` must include
-/// `coalescing`.
+/// `coalescing`, and `--reference` is refused; `--repeat` measures every cell that many times.
 struct SweepConfigurationBuilder {
   private var run = RunConfigurationBuilder()
   private var shardCounts = SweepConfiguration.defaultShardCounts
   private var concurrencies = SweepConfiguration.defaultConcurrencies
   private var maxTime: Duration?
   private var threadCounts: [Int]?
+  private var repetitions = RepeatOptions.defaultCount
   private var variantsValue: String?
 
   /// Options of `run` that a sweep refuses rather than ignore: the outputs other than `--csv`, each of
@@ -57,7 +61,9 @@ struct SweepConfigurationBuilder {
     case .threads:
       threadCounts = try OptionValueParser.integerList(
         value, for: option, in: RunConfigurationBuilder.threadCounts)
-    case .repetitions, .reference:
+    case .repetitions:
+      repetitions = try OptionValueParser.integer(value, for: option, in: RepeatOptions.countRange)
+    case .reference:
       throw .notApplicable(option: option, subcommand: CommandLineParser.sweepSubcommand)
     case _ where Self.refusedOptions.contains(option):
       throw .notApplicable(option: option, subcommand: CommandLineParser.sweepSubcommand)
@@ -94,6 +100,6 @@ struct SweepConfigurationBuilder {
     }
     return SweepConfiguration(
       base: base, shardCounts: shardCounts, concurrencies: concurrencies, maxTime: maxTime,
-      threadCounts: threadCounts)
+      threadCounts: threadCounts, repetitions: repetitions)
   }
 }

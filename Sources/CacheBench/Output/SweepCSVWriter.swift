@@ -1,12 +1,14 @@
 import CacheBenchCore
 
-/// Renders a sweep as CSV: one record per measured cell, with exactly `CSVWriter`'s columns (the cell's
+/// Renders a sweep as CSV: one record per measured cell (its medians, with their intervals, when the cell
+/// was measured several times, as `run --repeat` writes a variant), with exactly `CSVWriter`'s columns (the cell's
 /// concurrency in `concurrency`, its shard count in `shards`) followed by the sweep's own.
 ///
 /// Sweep columns, appended after `CSVWriter.columns`: `sweep_cell` (the cell's 1-based position in the
 /// plan), `sweep_cells` (cells in the plan; a gap in `sweep_cell` is a cell the time budget left
 /// unmeasured), `reference_variant` (`coalescing`), `throughput_ratio` and `latency_p99_ratio` (to the
-/// reference at the same decode and concurrency, four decimals, empty when not known; see `SweepMatrix`).
+/// reference at the same decode and concurrency, four decimals, empty when not known, and the p99 ratio
+/// empty too when the cell or its reference starved most of its clients; see `SweepMatrix`).
 enum SweepCSVWriter {
   /// The sweep's columns, after `CSVWriter.columns`.
   static let sweepColumns = [
@@ -26,7 +28,7 @@ enum SweepCSVWriter {
     for row in matrix.rows {
       let position = (matrix.plan.cells.firstIndex(of: row.cell) ?? 0) + 1
       let cell = RunRecord.Variant(
-        VariantRepetitions(single: row.result), scenario: scenario(row.cell), metadata: metadata,
+        row.repetitions, scenario: scenario(row.cell), metadata: metadata,
         calibration: calibration(row.cell))
       let values =
         cell.fields

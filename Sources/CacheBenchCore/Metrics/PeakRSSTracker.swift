@@ -8,33 +8,98 @@ package enum PeakRSSSource: Sendable, Equatable {
   /// The highest `VmRSS` a sampler thread saw, reading it at this interval: a peak shorter than the
   /// interval can be missed.
   case sampled(interval: Duration)
+  /// The kernel's high-water mark `VmHWM` as it stood, because the kernel refused to reset it at the
+  /// window's start: the process's peak since it started or the last reset that was accepted, so it may
+  /// belong to an earlier window or variant.
+  case cumulativeHighWaterMark
 
-  /// The CSV spelling: `vmhwm`, or `sampled_` and the interval, e.g. `sampled_1ms`.
+  /// The CSV spelling: `vmhwm`, `sampled_` and the interval (e.g. `sampled_1ms`), or `vmhwm_cumulative`.
   package var name: String {
     switch self {
     case .highWaterMark:
       "vmhwm"
     case .sampled(let interval):
       "sampled_\(DecimalText.nanoseconds(interval) / 1_000_000)ms"
+    case .cumulativeHighWaterMark:
+      "vmhwm_cumulative"
     }
   }
 }
 
-/// Finds the highest resident set size of the whole process between `start()` and `stop()`.
+/// One window's peak resident set size and how it was found.
+package struct PeakRSSReading: Sendable, Equatable {
+  /// The peak, in bytes.
+  package var bytes: Int
+  /// How it was found.
+  package var source: PeakRSSSource
+}
+
+/// Finds each window's own peak resident set size between `start()` and `stop()`.
+///
+/// A window's peak is the whole process's, and the process keeps memory from window to window: each
+/// finished variant's result (about 1.5 MiB of histograms), and allocator pages. Read as they are, the
+/// peaks climb in run order whatever the design. So a tracker reports what a window would have read had it
+/// run first: the resident set at the first window's start plus how far this window rose above its own
+/// start (`ownPeak`). Where a window's start cannot be read the reading is the process's, unadjusted.
 protocol PeakRSSTracker: Sendable {
-  /// How the peak is found.
+  /// How the peak is found when all goes well.
   var source: PeakRSSSource { get }
   /// Begins a window.
   func start()
-  /// Ends the window begun by the last `start()`: its peak resident bytes, or nil if unknown.
-  func stop() -> Int?
+  /// Ends the window begun by the last `start()`: its own peak, or nil if unknown.
+  func stop() -> PeakRSSReading?
+}
+
+extension PeakRSSTracker {
+  /// A window's own peak: the resident bytes at the first window's start (`firstStart`) plus how far
+  /// the process rose above this window's start (`start`) to its peak (`peak`) in the window. Every
+  /// window then stands on the same footing, whatever ran before it; a window whose peak reads below its
+  /// start (the reads are a page apart in time) rose by nothing.
+  static func ownPeak(peak: Int, start: Int, firstStart: Int) -> Int {
+    firstStart + Swift.max(0, peak - start)
+  }
+}
+
+/// The resident bytes at the first window's start, kept for the windows after it.
+final class FirstWindowStart: Sendable {
+  private let bytes = SanitizerVisibleMutex<Int?>(nil)
+
+  /// The first window's start: `start` itself the first time, the value recorded then afterwards.
+  func recording(_ start: Int) -> Int {
+    bytes.withLock { bytes in
+      if let first = bytes { return first }
+      bytes = start
+      return start
+    }
+  }
 }
 
 /// The kernel's high-water mark: reset through `/proc/self/clear_refs` at start, read at stop.
+///
+/// Right after the reset `VmHWM` equals `VmRSS`, which is the window's start. If a later reset is refused,
+/// the window's reading is the mark as it stands, labelled `vmhwm_cumulative`, not adjusted.
 final class HighWaterMarkTracker: PeakRSSTracker {
-  private let wasReset = SanitizerVisibleMutex(false)
+  /// What the last `start()` saw: whether the kernel reset the mark, and the resident bytes then.
+  private struct WindowStart {
+    var wasReset: Bool
+    var residentBytes: Int?
+  }
+
+  private let reset: @Sendable () -> Bool
+  private let read: @Sendable () -> ProcessMemory.Reading?
+  private let windowStart = SanitizerVisibleMutex(WindowStart(wasReset: false, residentBytes: nil))
+  private let firstStart = FirstWindowStart()
 
   var source: PeakRSSSource { .highWaterMark }
+
+  /// A tracker of `reset` and `read` (the kernel's, unless a test injects others).
+  init(
+    reset: @escaping @Sendable () -> Bool = { ProcessMemory.resetPeak() },
+    read: @escaping @Sendable () -> ProcessMemory.Reading? = { ProcessMemory.current() }
+  ) {
+    self.reset = reset
+    self.read = read
+  }
 
   /// A tracker if this kernel lets the process reset its high-water mark (tried once, here), else nil.
   static func ifSupported() -> HighWaterMarkTracker? {
@@ -42,14 +107,25 @@ final class HighWaterMarkTracker: PeakRSSTracker {
   }
 
   func start() {
-    let reset = ProcessMemory.resetPeak()
-    wasReset.withLock { $0 = reset }
+    let wasReset = reset()
+    let resident = wasReset ? read()?.residentBytes : nil
+    windowStart.withLock { $0 = WindowStart(wasReset: wasReset, residentBytes: resident) }
   }
 
-  /// `VmHWM`; nil if the reset at start was refused, since the mark would then be the process's peak.
-  func stop() -> Int? {
-    guard wasReset.withLock({ $0 }) else { return nil }
-    return ProcessMemory.current()?.peakResidentBytes
+  /// The window's own peak from `VmHWM`, or the mark as it stands, labelled cumulative, when the reset at
+  /// start was refused.
+  func stop() -> PeakRSSReading? {
+    let start = windowStart.withLock { $0 }
+    guard let peak = read()?.peakResidentBytes else { return nil }
+    guard start.wasReset else {
+      return PeakRSSReading(bytes: peak, source: .cumulativeHighWaterMark)
+    }
+    guard let resident = start.residentBytes else {
+      return PeakRSSReading(bytes: peak, source: .highWaterMark)
+    }
+    let first = firstStart.recording(resident)
+    return PeakRSSReading(
+      bytes: Self.ownPeak(peak: peak, start: resident, firstStart: first), source: .highWaterMark)
   }
 }
 
@@ -60,6 +136,7 @@ final class SampledPeakTracker: PeakRSSTracker {
   let interval: Duration
   private let read: @Sendable () -> Int?
   private let current = SanitizerVisibleMutex<Sampling?>(nil)
+  private let firstStart = FirstWindowStart()
 
   var source: PeakRSSSource { .sampled(interval: interval) }
 
@@ -84,7 +161,8 @@ final class SampledPeakTracker: PeakRSSTracker {
     Thread.detachNewThread { sampling.run(every: nanoseconds) }
   }
 
-  func stop() -> Int? {
+  /// The window's own peak from the highest reading (`ownPeak`, from the reading at start).
+  func stop() -> PeakRSSReading? {
     let sampling = current.withLock { current in
       defer { current = nil }
       return current
@@ -92,7 +170,11 @@ final class SampledPeakTracker: PeakRSSTracker {
     guard let sampling else { return nil }
     sampling.finish()
     sampling.sample()
-    return sampling.peak
+    guard let peak = sampling.peak else { return nil }
+    guard let start = sampling.first else { return PeakRSSReading(bytes: peak, source: source) }
+    let first = firstStart.recording(start)
+    return PeakRSSReading(
+      bytes: Self.ownPeak(peak: peak, start: start, firstStart: first), source: source)
   }
 
   /// One window's sampling: its highest reading and whether its thread should stop. A fresh one per
@@ -100,6 +182,7 @@ final class SampledPeakTracker: PeakRSSTracker {
   final class Sampling: Sendable {
     private let read: @Sendable () -> Int?
     private let highest = Atomic<Int>(-1)
+    private let earliest = Atomic<Int>(-1)
     private let finished = Atomic<Bool>(false)
 
     init(read: @escaping @Sendable () -> Int?) {
@@ -112,9 +195,17 @@ final class SampledPeakTracker: PeakRSSTracker {
       return value < 0 ? nil : value
     }
 
+    /// The first successful reading (the window's start), or nil if every read failed.
+    var first: Int? {
+      let value = earliest.load(ordering: .relaxed)
+      return value < 0 ? nil : value
+    }
+
     /// Takes one reading.
     func sample() {
-      if let bytes = read() { _ = highest.max(bytes, ordering: .relaxed) }
+      guard let bytes = read() else { return }
+      _ = highest.max(bytes, ordering: .relaxed)
+      _ = earliest.compareExchange(expected: -1, desired: bytes, ordering: .relaxed)
     }
 
     /// Asks the sampling thread to stop after its current sleep.

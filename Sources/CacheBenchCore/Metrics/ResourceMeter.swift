@@ -131,8 +131,9 @@ package struct ResourceMeter: Sendable {
     var usage = ResourceUsage()
     if let start = mark.cpu, let now = cpuTimes() { usage.cpu = now.since(start) }
     if let peakRSS {
-      usage.peakRSSBytes = peakRSS.stop()
-      usage.peakRSSSource = peakRSS.source
+      let peak = peakRSS.stop()
+      usage.peakRSSBytes = peak?.bytes
+      usage.peakRSSSource = peak?.source ?? peakRSS.source
     }
     usage.rssBytes = residentSetSize()
     usage.cachedEntries = cachedEntries

@@ -64,11 +64,25 @@ struct RepeatOptionsTests {
     }
   }
 
-  @Test(arguments: ["sweep", "calibrate"], ["--repeat", "--reference"])
+  @Test(arguments: [
+    ("sweep", "--reference"), ("calibrate", "--repeat"), ("calibrate", "--reference"),
+  ])
   func otherSubcommandsRefuseThem(subcommand: String, option: String) {
     let value = option == "--repeat" ? "3" : "coalescing"
     #expect(throws: OptionsError.self) {
       try CommandLineParser.parse([subcommand, option, value])
+    }
+  }
+
+  @Test func aSweepTakesRepeatForEachCell() throws {
+    guard case .sweep(let configuration) = try CommandLineParser.parse(["sweep", "--repeat", "3"])
+    else {
+      Issue.record("not a sweep")
+      return
+    }
+    #expect(configuration.repetitions == 3)
+    #expect(throws: OptionsError.self) {
+      try CommandLineParser.parse(["sweep", "--repeat", "0"])
     }
   }
 

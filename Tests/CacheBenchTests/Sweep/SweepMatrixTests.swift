@@ -61,4 +61,37 @@ struct SweepMatrixTests {
     #expect(sharded.throughputRatio == 0.5)
     #expect(sharded.latencyP99Ratio == nil)
   }
+
+  @Test func aRepeatedCellIsComparedByItsMedians() throws {
+    let matrix = SweepMatrix(
+      plan: Self.plan,
+      results: [
+        (Self.reference, Self.result(Self.reference, requests: 1_000, p99: 2_000)),
+        (Self.sharded, Self.result(Self.sharded, requests: 9_000, p99: 100)),
+        (Self.sharded, Self.result(Self.sharded, requests: 2_000, p99: 500)),
+        (Self.reference, Self.result(Self.reference, requests: 3_000, p99: 1_000)),
+        (Self.reference, Self.result(Self.reference, requests: 2_000, p99: 4_000)),
+        (Self.sharded, Self.result(Self.sharded, requests: 3_000, p99: 600)),
+      ])
+    let sharded = try #require(matrix.row(for: Self.sharded))
+    #expect(sharded.repetitions.count == 3)
+    #expect(sharded.throughput == 3_000)
+    #expect(sharded.throughputRatio == 1.5)
+    #expect(sharded.latencyP99Ratio == 0.25)
+  }
+
+  @Test func aStarvedCellOrReferenceHasNoP99RatioButKeepsItsThroughputRatio() throws {
+    var starved = Self.result(Self.reference, requests: 1_000, p99: 2_000)
+    starved.clientSpread = ClientSpread(requestsPerClient: [1_000, 1, 1, 1])
+    let matrix = SweepMatrix(
+      plan: Self.plan,
+      results: [
+        (Self.reference, starved),
+        (Self.sharded, Self.result(Self.sharded, requests: 2_500, p99: 500)),
+      ])
+    let sharded = try #require(matrix.row(for: Self.sharded))
+    #expect(sharded.throughputRatio == 2.5)
+    #expect(sharded.latencyP99Ratio == nil)
+    #expect(sharded.latencyP99Starved)
+  }
 }

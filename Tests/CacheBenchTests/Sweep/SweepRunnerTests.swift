@@ -31,6 +31,25 @@ struct SweepRunnerTests {
     }
   }
 
+  @Test func aRepeatedSweepMeasuresEveryCellThatOftenInterleaved() async throws {
+    let plan = SweepPlan(
+      designs: [.coalescing, .mutex], placements: [.inside], shardCounts: [1], concurrencies: [2])
+    let progress = SanitizerVisibleMutex<[SweepRunner.Progress]>([])
+    var runner = SweepRunner(scenario: Self.scenario, plan: plan)
+    runner.repetitions = 3
+    runner.onProgress = { update in progress.withLock { $0.append(update) } }
+    let results = try await runner.run()
+    let (a, b) = (plan.cells[0], plan.cells[1])
+    #expect(results.map(\.cell) == [a, b, b, a, a, b])
+    let updates = progress.withLock { $0 }
+    #expect(updates.map(\.repetition) == [1, 1, 2, 2, 3, 3])
+    #expect(updates.map(\.total) == [6, 6, 6, 6, 6, 6])
+    #expect(updates.map(\.measured.count) == [0, 1, 2, 3, 4, 5])
+    #expect(updates[4].remaining == [a, b])
+    let matrix = SweepMatrix(plan: plan, results: results)
+    #expect(matrix.rows.map(\.repetitions.count) == [3, 3])
+  }
+
   @Test func noCellStartsOnceTheBudgetIsSpent() async throws {
     // Each reading of this clock is 10 later than the one before: the runner reads it once at the start
     // and once before each cell, so a deadline of 45 lets exactly the first three cells start (at 20, 30 and 40).
