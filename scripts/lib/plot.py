@@ -19,9 +19,10 @@ Charts, each written only when the inputs hold what it needs (otherwise a line s
   memory.png                per variant, in panels of their own, each on its own scale: what its own window
                             cost (allocated_delta_bytes, the growth over its window; retained_bytes, what
                             stayed once its cache was released; bytes_per_entry under its label), then the
-                            process totals at its window's end (allocated_bytes, resident_bytes,
-                            peak_rss_bytes), which are cumulative: they include what earlier variants of
-                            the same process left
+                            peak_rss_bytes (its window's peak resident set, on the footing of the
+                            run's first window, so it does not climb with run order), then the process
+                            totals at its window's end (allocated_bytes, resident_bytes), which are
+                            cumulative: they include what earlier variants of the same process left
   shard-scaling.png         throughput and p99 against shard count, one line per decode placement and
                             concurrency (and per design when several), for every design whose variant
                             names carry a shard count, NAME(N) (the built-in sharded(8), a user's
@@ -88,10 +89,11 @@ def decode_note(variants, words, unlisted):
     return ", ".join(f"{words.get(d, unlisted)} {d}" for d in ordered)
 
 
-# Per variant: what its own window allocated, and what stayed allocated after its cache was released.
-OWN_MEMORY_COLUMNS = ["allocated_delta_bytes", "retained_bytes"]
+# Per variant: what its own window allocated, what stayed allocated after its cache was released, and
+# its window's peak resident set (measured per window since the VmHWM reset: see docs/outputs.md).
+OWN_MEMORY_COLUMNS = ["allocated_delta_bytes", "retained_bytes", "peak_rss_bytes"]
 # Process-wide at the window's end: cumulative over the variants a process ran before it.
-PROCESS_MEMORY_COLUMNS = ["allocated_bytes", "resident_bytes", "peak_rss_bytes"]
+PROCESS_MEMORY_COLUMNS = ["allocated_bytes", "resident_bytes"]
 MEMORY_COLUMNS = OWN_MEMORY_COLUMNS + PROCESS_MEMORY_COLUMNS
 CSV_PERCENTILES = [
     ("latency_p50_ns", 0.5),
@@ -682,7 +684,8 @@ def memory_panels(variants):
         values = [v.metric(name) for v in variants if v.metric(name) is not None]
         if values:
             title = {"allocated_delta_bytes": "Its own window: growth over it",
-                     "retained_bytes": "Its own window: kept after its cache was released"}[name]
+                     "retained_bytes": "Its own window: kept after its cache was released",
+                     "peak_rss_bytes": "Its own window: peak resident set"}[name]
             panels.append((title, [name], byte_unit(values)))
     process = [name for name in PROCESS_MEMORY_COLUMNS if any(v.metric(name) is not None for v in variants)]
     if process:
