@@ -15,8 +15,8 @@ extension PairedComparison: GateReport {
       + (unmeasured > 0 ? ", \(unmeasured) unmeasured" : "")
   }
 
-  /// One figure as a sentence: `coalescing/inside hit_path_ns 1.20× [1.16, 1.24] slower than base
-  /// 79147d3 (threshold 1.05×): regression`.
+  /// One figure as a sentence: `image-inflight/none hit_path_ns 1.141× [1.107, 1.162] slower than
+  /// base 9a3140c9a7cf (threshold 1.050×): regression`.
   func sentence(_ row: Row) -> String {
     guard let ratio = row.ratio, let bounds = ratio.bounds else {
       return "\(row.variant) \(row.metric): not measured in enough rounds: \(row.verdict.rawValue)"
