@@ -40,18 +40,20 @@ struct PairedRule: Sendable, Equatable {
 
   /// The timing figures the A/B gate judges, in report order, with their built-in rules.
   ///
-  /// The thresholds are wider than the spread of the same figures between two builds of one unchanged
-  /// revision, run interleaved on the 2-core machine with a CPU burner on one core; the spreads are
-  /// written beside each rule in `Profiles/ci.json` and `docs/ci-gate.md`. `cpu_per_request_ns` is not a
-  /// CSV column: it is `cpu_total_s` over `requests`, formed here.
+  /// Each threshold lies past the farthest interval bound that 20 unchanged A/B gates (10 rounds, a
+  /// CPU burner on one core, load 3–10; `scripts/gate-trials`) reached on the example's one-client
+  /// profile: `hit_path_ns` 0.995–1.007, `throughput` 0.934–1.070, `cpu_per_request_ns` 0.933–1.071.
+  /// The latency and wait rules are for profiles that time them; the concurrent profiles widen them
+  /// further in `gate.paired` (their p99 reached 1.248). `cpu_per_request_ns` is not a CSV column:
+  /// it is `cpu_total_s` over `requests`, formed here.
   static let builtIn: [(metric: String, rule: PairedRule)] = [
     ("hit_path_ns", PairedRule(better: .lower, threshold: 1.05)),
     ("throughput", PairedRule(better: .higher, threshold: 1.10)),
-    ("latency_p50_ns", PairedRule(better: .lower, threshold: 1.10, floor: 1_000)),
-    ("latency_p99_ns", PairedRule(better: .lower, threshold: 1.25, floor: 1_000)),
-    ("cpu_per_request_ns", PairedRule(better: .lower, threshold: 1.10)),
-    ("actor_wait_p50_ns", PairedRule(better: .lower, threshold: 1.25, floor: 1_000)),
-    ("actor_busy_wait_p50_ns", PairedRule(better: .lower, threshold: 1.25, floor: 1_000)),
+    ("latency_p50_ns", PairedRule(better: .lower, threshold: 1.25, floor: 1_000)),
+    ("latency_p99_ns", PairedRule(better: .lower, threshold: 1.50, floor: 1_000)),
+    ("cpu_per_request_ns", PairedRule(better: .lower, threshold: 1.20)),
+    ("actor_wait_p50_ns", PairedRule(better: .lower, threshold: 1.50, floor: 1_000)),
+    ("actor_busy_wait_p50_ns", PairedRule(better: .lower, threshold: 1.50, floor: 1_000)),
   ]
 
   /// The value of `metric` in `variant`, including the derived `cpu_per_request_ns`; `nil` when the run
