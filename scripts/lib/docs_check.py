@@ -110,9 +110,16 @@ def script_options(root):
                 options.update(SCRIPT_CASE_LABEL.findall(script.read_text(encoding="utf-8")))
             except UnicodeDecodeError:
                 pass
-    # argparse options of the Python scripts
-    for script in (root / "scripts").rglob("*.py"):
-        options.update(re.findall(r"add_argument\(\s*(?:\"-\w\",\s*)?\"(--[a-z][a-z0-9-]*)\"", script.read_text(encoding="utf-8")))
+    # argparse options of the Python scripts, with or without the .py ending (scripts/gate-trials)
+    for script in (root / "scripts").rglob("*"):
+        if not script.is_file() or "fixtures" in script.parts or script.suffix not in ("", ".py"):
+            continue
+        try:
+            text = script.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        if script.suffix == ".py" or text.startswith("#!/usr/bin/env python3"):
+            options.update(re.findall(r"add_argument\(\s*(?:\"-\w\",\s*)?\"(--[a-z][a-z0-9-]*)\"", text))
     return options
 
 
