@@ -3,6 +3,10 @@ import CacheBenchCore
 /// How `CSVWriter`'s fields write their values: units, precision, and empty (does not apply) against
 /// `n/a` (not measured).
 extension CSVWriter {
+  /// The field of a figure that could not be measured; distinct from an empty field, which means the
+  /// figure does not apply.
+  static let notAvailable = "n/a"
+
   /// A percentile (the maximum for nil) of a sampled histogram; `n/a` when it took no sample, since the
   /// figure exists but was not measured.
   static func sampled(_ percentile: Double?, of histogram: LatencyHistogram) -> String {
