@@ -94,7 +94,6 @@ extension Comparison: GateReport {
   }
 
   var jsonReport: JSONValue {
-    func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
     return .object([
       ("status", .string(passed ? "pass" : "fail")),
       ("exit_code", .number(passed ? 0 : 2)),
@@ -110,10 +109,10 @@ extension Comparison: GateReport {
             .object([
               ("variant", .string(row.variant)),
               ("metric", .string(row.metric)),
-              ("baseline", number(row.baseline)),
-              ("current", number(row.current)),
-              ("change", number(row.change)),
-              ("relative_change", number(row.relativeChange)),
+              ("baseline", .number(row.baseline)),
+              ("current", .number(row.current)),
+              ("change", .number(row.change)),
+              ("relative_change", .number(row.relativeChange)),
               ("better", .string(row.rule.better.rawValue)),
               ("relative_threshold", .number(row.rule.relative)),
               ("absolute_threshold", .number(row.rule.absolute)),

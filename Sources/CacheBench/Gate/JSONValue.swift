@@ -45,6 +45,9 @@ enum JSONValue: Sendable, Equatable {
   /// A number member from an integer.
   static func number(_ value: Int) -> JSONValue { .number(String(value)) }
 
+  /// A measured figure, or `null` for one that was not measured.
+  static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+
   /// The member named `key` of an object (the first, if repeated), or `nil`.
   subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }

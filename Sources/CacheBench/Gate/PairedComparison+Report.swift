@@ -94,7 +94,6 @@ extension PairedComparison: GateReport {
   }
 
   var jsonReport: JSONValue {
-    func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
     return .object([
       ("status", .string(passed ? "pass" : "fail")),
       ("exit_code", .number(passed ? 0 : 2)),
@@ -109,15 +108,15 @@ extension PairedComparison: GateReport {
             .object([
               ("variant", .string(row.variant)),
               ("metric", .string(row.metric)),
-              ("base_median", number(row.baseMedian)),
-              ("head_median", number(row.headMedian)),
-              ("ratio", number(row.ratio?.median)),
-              ("ratio_low", number(row.ratio?.bounds?.lowerBound)),
-              ("ratio_high", number(row.ratio?.bounds?.upperBound)),
-              ("confidence", number(row.ratio?.confidence)),
+              ("base_median", .number(row.baseMedian)),
+              ("head_median", .number(row.headMedian)),
+              ("ratio", .number(row.ratio?.median)),
+              ("ratio_low", .number(row.ratio?.bounds?.lowerBound)),
+              ("ratio_high", .number(row.ratio?.bounds?.upperBound)),
+              ("confidence", .number(row.ratio?.confidence)),
               ("pairs", .number(Double(row.ratio?.count ?? 0))),
               ("better", .string(row.rule.better.rawValue)),
-              ("threshold", number(row.rule.threshold)),
+              ("threshold", .number(row.rule.threshold)),
               ("floor", .number(row.rule.floor)),
               ("verdict", .string(row.verdict.rawValue)),
             ])
