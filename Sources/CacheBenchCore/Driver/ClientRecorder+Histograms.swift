@@ -95,3 +95,12 @@ extension ClientRecorder {
     }
   }
 }
+
+extension HistogramStripes {
+  /// Every stripe's histograms merged into `recorder`'s. With `release`, the stripes let go of their
+  /// counters, so only the merged copy is left in memory; a window with a client still inside a request
+  /// keeps them, because that client may still record.
+  func merge(into recorder: inout ClientRecorder, release: Bool) {
+    forEachStripe(release: release) { recorder.uniqueOwn().set.merge($0) }
+  }
+}

@@ -14,7 +14,7 @@
 /// recording never sleeps on a lock. The recorded values are the same as with per-client histograms,
 /// and merging is addition, so percentiles keep their precision.
 package final class HistogramStripes: Sendable {
-  /// The histograms of one stripe, and of a recorder that keeps its own (`ClientRecorder.OwnHistograms`).
+  /// The histograms of one stripe, and of a client's recorder that keeps its own.
   struct Histograms: Sendable {
     var latency: LatencyHistogram
     var actorWait: LatencyHistogram
@@ -126,17 +126,17 @@ package final class HistogramStripes: Sendable {
     withUnsafePointer(to: sample) { record(UnsafeBufferPointer(start: $0, count: 1), home: &home) }
   }
 
-  /// Every stripe's histograms merged into `recorder`'s. With `release`, the stripes let go of their
-  /// counters, so only the merged copy is left in memory; a window with a client still inside a request
+  /// Hands each stripe's histograms to `body`, in turn. With `release`, the stripes let go of their
+  /// counters, so only what `body` keeps is left in memory; a window with a client still inside a request
   /// keeps them, because that client may still record.
-  func merge(into recorder: inout ClientRecorder, release: Bool) {
+  func forEachStripe(release: Bool, _ body: (Histograms) -> Void) {
     for stripe in stripes {
       let histograms = stripe.withLock { histograms in
         let taken = histograms
         if release { histograms = .released(openLoop: openLoop) }
         return taken
       }
-      recorder.uniqueOwn().set.merge(histograms)
+      body(histograms)
     }
   }
 }
