@@ -6,7 +6,8 @@ enum PairedCommand {
   /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
   static func run(_ configuration: PairedConfiguration) -> Int32 {
     do {
-      return try compare(configuration).printed(configuration.format)
+      let passed = try compare(configuration).printed(configuration.format)
+      return passed ? CacheBenchCommand.ExitCode.success : CacheBenchCommand.ExitCode.regression
     } catch {
       CacheBenchCommand.printError(error.description)
       return CacheBenchCommand.ExitCode.usage

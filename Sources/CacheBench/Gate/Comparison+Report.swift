@@ -1,15 +1,5 @@
 import CacheBenchCore
 
-/// The output formats of `cachebench compare`.
-enum ReportFormat: String, Sendable, CaseIterable {
-  /// Aligned columns for a terminal or CI log.
-  case text
-  /// GitHub-flavoured Markdown, for a CI job summary.
-  case markdown
-  /// One JSON object, for other programs.
-  case json
-}
-
 /// The reports: text and Markdown open with the verdict and every failing row (so the metric that failed
 /// is named first), then list improvements and notes, then every row. Changes are shown relative to the
 /// baseline (`+12.5%`), or as a difference when the baseline is 0 (`+3`).

@@ -40,13 +40,8 @@ struct Comparison: Sendable {
     }
   }
 
-  /// What to compare and how strictly.
-  struct Options: Sendable, Equatable {
-    /// Fail (exit 2) when a metric improved beyond its threshold, so a stale baseline gets refreshed.
-    var failOnImprovement = false
-    /// Judge host-dependent metrics even when the baseline comes from another host or toolchain.
-    var anyHost = false
-  }
+  /// What to compare and how strictly (`ComparisonOptions`).
+  typealias Options = ComparisonOptions
 
   /// The two inputs as named on the command line.
   var baselineName: String

@@ -60,7 +60,7 @@ struct RecordField: Sendable, Equatable {
 
   /// The profile key that sets the field, if a profile can.
   var profileKey: String? {
-    option.flatMap { option in Profile.scenarioFields.first { $0.option == option }?.field }
+    option.flatMap { option in ScenarioFields.all.first { $0.option == option }?.field }
   }
 
   /// The header of the table's and the Markdown summary's column showing the field, if one does.
@@ -98,16 +98,12 @@ struct RecordField: Sendable, Equatable {
     CSVWriter.columns.map { RecordField(name: $0, section: section(ofColumn: $0)) }
     + [RecordField(name: "host_name", section: .metadata)]
 
-  /// The metric fields' positions in `RunRecord.columns`, and their names.
-  static let metricColumns: [(index: Int, column: String)] = RunRecord.columns.enumerated()
-    .filter { section(ofColumn: $0.element) == .metric }.map { ($0.offset, $0.element) }
-
   /// The section of the CSV column `column`, by the lists the readers and writers keep.
   private static func section(ofColumn column: String) -> Section {
     if column == "interrupted" { return .run }
-    if ResultDocument.metadataColumns.contains(column) { return .metadata }
+    if RunRecord.metadataColumns.contains(column) { return .metadata }
     if CSVWriter.scenarioColumns.contains(column) { return .scenario }
-    if ["variant", "design", "decode", "shards"].contains(column) { return .variant }
+    if RunRecord.identityColumns.contains(column) { return .variant }
     return .metric
   }
 

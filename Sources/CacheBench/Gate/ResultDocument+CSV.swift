@@ -5,16 +5,12 @@ extension ResultDocument {
   ///
   /// Every other column is a metric, so a column appended to the CSV later is compared as a metric
   /// with no change here; a new *scenario* column must be added to `scenarioColumns`.
-  static let metadataColumns = [
-    "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "host_name",
-  ]
+  static let metadataColumns = RunRecord.metadataColumns
   /// See `metadataColumns`.
   static let scenarioColumns = CSVWriter.scenarioColumns
   /// See `metadataColumns`. `peak_rss_source` says how a metric was measured, not a measure;
   /// `interrupted` says whether the run was cut short, read into `ResultDocument.interrupted`.
-  static let variantColumns = [
-    "variant", "design", "decode", "shards", "peak_rss_source", "interrupted",
-  ]
+  static let variantColumns = RunRecord.variantColumns
 
   /// The scenario columns a sweep's CSV (`SweepCSVWriter`) gives per cell: they name the cell
   /// (`VariantMetrics.cell`) rather than the run.

@@ -20,7 +20,7 @@ enum CompareArgumentsParser {
     var operands: [String] = []
     var profilePath: String?
     var format: ReportFormat?
-    var options = Comparison.Options()
+    var options = ComparisonOptions()
     var seen: Set<String> = []
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {

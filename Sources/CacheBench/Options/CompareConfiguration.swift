@@ -10,7 +10,7 @@ struct CompareConfiguration: Sendable, Equatable {
   /// The profile whose `gate` section overrides the built-in thresholds; `nil` for the built-ins.
   var profilePath: String?
   var format: ReportFormat = .text
-  var options = Comparison.Options()
+  var options = ComparisonOptions()
 }
 
 /// What `cachebench baseline` was asked to do: write the median of some runs as a baseline.

@@ -45,7 +45,7 @@ struct RunConfigurationBuilder {
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     typealias Parse = OptionValueParser
-    if Profile.scenarioFields.contains(where: { $0.option == option }) {
+    if ScenarioFields.all.contains(where: { $0.option == option }) {
       scenarioSettings.append(OptionSetting(option: option, value: value))
     }
     switch option {

@@ -90,12 +90,12 @@ enum JSONWriter {
 
   /// One variant's identity, its metrics from its fields, and its named histograms.
   ///
-  /// The metrics are the fields `RecordField` puts in the metric section: the document's own
+  /// The metrics are `RunRecord.metricColumns`, the fields `RecordField` puts in the metric section: the document's own
   /// `interrupted` member carries the run's flag, and the scenario's fields live under `scenario`.
   private static func variantRecord(_ variant: RunRecord.Variant) -> JSONResult.VariantRecord {
     let result = variant.result
     var metrics: [String: MetricValue] = [:]
-    for (index, column) in RecordField.metricColumns {
+    for (index, column) in RunRecord.metricColumns {
       metrics[column] = MetricValue(csvField: variant.fields[index])
     }
     var histograms: [String: HistogramRecord] = [:]

@@ -54,6 +54,27 @@ struct RunRecord: Sendable {
   /// The columns of every variant's `fields`, in their contractual order (the CSV header).
   static var columns: [String] { CSVWriter.columns }
 
+  /// The columns that say who ran the run, where and when (`RunMetadata`): the same in every row.
+  static let metadataColumns = [
+    "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "host_name",
+  ]
+  /// The columns of a row that describe its variant rather than measure it: which variant it is, how
+  /// `peak_rss` was measured, and whether the run was cut short.
+  static let variantColumns = [
+    "variant", "design", "decode", "shards", "peak_rss_source", "interrupted",
+  ]
+  /// The columns that name a row's variant.
+  static let identityColumns = ["variant", "design", "decode", "shards"]
+
+  /// The metric columns' positions in `columns`, and their names: every column but the run's
+  /// (`interrupted`), its metadata, its scenario and the variant's name.
+  static let metricColumns: [(index: Int, column: String)] = columns.enumerated()
+    .filter { index, column in
+      column != "interrupted" && !metadataColumns.contains(column)
+        && !CSVWriter.scenarioColumns.contains(column) && !identityColumns.contains(column)
+    }
+    .map { ($0.offset, $0.element) }
+
   /// Each column's position in `columns`.
   private static let columnIndex: [String: Int] = Dictionary(
     uniqueKeysWithValues: CSVWriter.columns.enumerated().map { ($1, $0) })

@@ -19,44 +19,11 @@ struct Profile: Sendable, Equatable {
   /// The `gate` section; built-in thresholds only when the file has none.
   var thresholds: GateThresholds
 
-  /// How a scenario field's JSON value becomes the text of its option.
-  enum ValueForm: Sendable {
-    case list
-    case integer
-    case decimal
-    case duration
-    case word
-  }
+  /// How a scenario field's JSON value becomes the text of its option (`ScenarioFields`).
+  typealias ValueForm = ScenarioFields.ValueForm
 
   /// The scenario fields in documented order, with their option and value form.
-  static let scenarioFields: [(field: String, option: OptionName, form: ValueForm)] = [
-    ("variants", .variants, .list),
-    ("decode", .decode, .list),
-    ("decode_cost", .decodeCost, .duration),
-    ("shards", .shards, .integer),
-    ("keys", .keys, .integer),
-    ("distribution", .distribution, .word),
-    ("zipf_theta", .zipfTheta, .decimal),
-    ("seed", .seed, .integer),
-    ("concurrency", .concurrency, .integer),
-    ("requests", .requests, .integer),
-    ("duration", .duration, .duration),
-    ("warmup", .warmup, .integer),
-    ("latency", .latency, .duration),
-    ("payload_bytes", .payloadBytes, .integer),
-    ("fail_rate", .failRate, .decimal),
-    ("fetch_limit", .fetchLimit, .integer),
-    ("rate", .rate, .decimal),
-    ("invalidate_rate", .invalidateRate, .decimal),
-    ("cancel_rate", .cancelRate, .decimal),
-    ("cancel_at", .cancelAt, .word),
-    ("decode_checkpoint", .decodeCheckpoint, .integer),
-    ("capacity", .capacity, .integer),
-    ("ttl", .ttl, .duration),
-    ("write_rate", .writeRate, .decimal),
-    ("threads", .threads, .integer),
-    ("caller", .caller, .word),
-  ]
+  static var scenarioFields: [(field: String, option: OptionName, form: ValueForm)] { ScenarioFields.all }
 
   /// Every top-level field a profile may have, besides `_` comments.
   static var knownFields: [String] { ["description"] + scenarioFields.map(\.field) + ["gate"] }
@@ -230,10 +197,4 @@ struct Profile: Sendable, Equatable {
       throw wrongKind("an array of strings")
     }
   }
-}
-
-/// One scenario option and the text of its value, as given on the command line or by a profile.
-struct OptionSetting: Sendable, Equatable {
-  var option: OptionName
-  var value: String
 }
