@@ -23,7 +23,9 @@ struct Profile: Sendable, Equatable {
   typealias ValueForm = ScenarioFields.ValueForm
 
   /// The scenario fields in documented order, with their option and value form.
-  static var scenarioFields: [(field: String, option: OptionName, form: ValueForm)] { ScenarioFields.all }
+  static var scenarioFields: [(field: String, option: OptionName, form: ValueForm)] {
+    ScenarioFields.all
+  }
 
   /// Every top-level field a profile may have, besides `_` comments.
   static var knownFields: [String] { ["description"] + scenarioFields.map(\.field) + ["gate"] }
