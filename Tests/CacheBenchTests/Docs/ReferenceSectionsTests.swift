@@ -13,18 +13,18 @@ struct ReferenceSectionsTests {
   static let generatedEnd = "<!-- END GENERATED -->"
 
   @Test func theOptionReferenceIsTheHelpPageAsPrinted() throws {
-    let page = try DocsPage("docs/running.md")
+    let page = try DocsPage("docs/options.md")
     let block = try #require(
       page.between(Self.generatedBegin, and: Self.generatedEnd),
-      "docs/running.md has no generated option reference")
+      "docs/options.md has no generated option reference")
     #expect(
       block == "```\n\(HelpText.usage)\n```",
-      "docs/running.md's option reference differs from HelpText: run scripts/tests/docs-check --update"
+      "docs/options.md's option reference differs from HelpText: run scripts/tests/docs-check --update"
     )
   }
 
   @Test func theOptionReferenceNamesEveryOption() throws {
-    let page = try DocsPage("docs/running.md")
+    let page = try DocsPage("docs/options.md")
     let block = try #require(page.between(Self.generatedBegin, and: Self.generatedEnd))
     for option in OptionName.allCases {
       #expect(block.contains("  \(option.rawValue)"), "\(option.rawValue)")
