@@ -397,6 +397,7 @@ def main(argv):
     findings = []
     check_help(root, help_text, "--update-help" in flags, findings)
     check_readme(root, findings)
+    check_lengths(root, findings)
     for page in pages(root):
         check_page(root, page, options, columns, names, findings)
     if "--no-run" not in flags:
