@@ -15,9 +15,10 @@ histogram, raw latencies), read for its header line, or a JSON result or compari
 - columns: every name in backticks that looks like a metric (snake_case whose first word begins a column
   of one of the CSV headers) is a column, the start of columns (`latency_p50`, `actor_wait`), a pattern
   matching one (`actor_wait_*`), or a key of the JSON result or of a profile;
-- the option reference: the block between GENERATED_BEGIN and GENERATED_END in docs/running.md is HELP
-  exactly (--update-help rewrites it instead);
+- the option reference: the block between GENERATED_BEGIN and GENERATED_END in OPTIONS_PAGE
+  (docs/options.md) is HELP exactly (--update-help rewrites it instead);
 - the README: at most 200 lines, its first block the two commands;
+- every page: at most PAGE_LINES (300) lines, so that none grows back into a notebook;
 - runnable blocks: every fenced block after a line `<!-- runnable -->` or `<!-- runnable: ARGS -->` runs
   and exits 0 (see run_blocks; docs/development.md documents the marker). --no-run skips them.
 
@@ -37,6 +38,7 @@ from pathlib import Path
 
 GENERATED_BEGIN = "<!-- BEGIN GENERATED: cachebench --help (scripts/tests/docs-check --update) -->"
 GENERATED_END = "<!-- END GENERATED -->"
+OPTIONS_PAGE = "docs/options.md"  # the page that holds the option reference
 RUNNABLE = re.compile(r"^<!--\s*runnable(?::\s*(.*?))?\s*-->\s*$")
 
 # Options of tools other than cachebench and its scripts, which the pages quote in commands: swift build
@@ -225,6 +227,7 @@ def help_block(help_text):
 
 BLOCK_TIMEOUT_S = 120  # a runnable block takes seconds; the whole check must stay well under two minutes
 README_LINES = 200
+PAGE_LINES = 300  # every page, the README included: a page answers a task; measurements have pages of their own
 README_COMMANDS = ["scripts/cachebench --shards 8 --keys 10000", "scripts/test"]
 
 
@@ -239,11 +242,23 @@ def check_readme(root, findings):
         findings.append("README.md: its first block is not the two commands %s" % " and ".join(README_COMMANDS))
 
 
+def check_lengths(root, findings):
+    """No page is longer than PAGE_LINES."""
+    for page in pages(root):
+        count = len(page.read_text(encoding="utf-8").splitlines())
+        if count > PAGE_LINES:
+            findings.append("%s: %d lines, more than %d: split it, or move measurements to a measurements page"
+                            % (page.relative_to(root), count, PAGE_LINES))
+
+
 def check_help(root, help_text, update, findings):
-    page = root / "docs" / "running.md"
+    page = root / OPTIONS_PAGE
+    if not page.exists():
+        findings.append("%s: missing; it holds the option reference" % OPTIONS_PAGE)
+        return
     span, text = generated_help(page)
     if span is None:
-        findings.append("docs/running.md: no generated option reference (%s ... %s)" % (GENERATED_BEGIN, GENERATED_END))
+        findings.append("%s: no generated option reference (%s ... %s)" % (OPTIONS_PAGE, GENERATED_BEGIN, GENERATED_END))
         return
     begin, end = span
     wanted = help_block(help_text)
@@ -251,9 +266,10 @@ def check_help(root, help_text, update, findings):
         return
     if update:
         page.write_text(text[:begin] + wanted + text[end:], encoding="utf-8")
-        print("docs-check: rewrote the option reference in docs/running.md from cachebench --help", file=sys.stderr)
+        print("docs-check: rewrote the option reference in %s from cachebench --help" % OPTIONS_PAGE, file=sys.stderr)
     else:
-        findings.append("docs/running.md: the option reference differs from cachebench --help; run scripts/tests/docs-check --update")
+        findings.append("%s: the option reference differs from cachebench --help; run scripts/tests/docs-check --update"
+                        % OPTIONS_PAGE)
 
 
 def runnable_blocks(root):
@@ -381,6 +397,7 @@ def main(argv):
     findings = []
     check_help(root, help_text, "--update-help" in flags, findings)
     check_readme(root, findings)
+    check_lengths(root, findings)
     for page in pages(root):
         check_page(root, page, options, columns, names, findings)
     if "--no-run" not in flags:

@@ -90,7 +90,7 @@ def decode_note(variants, words, unlisted):
 
 
 # Per variant: what its own window allocated, what stayed allocated after its cache was released, and
-# its window's peak resident set (measured per window since the VmHWM reset: see docs/outputs.md).
+# its window's peak resident set (measured per window since the VmHWM reset: see docs/columns.md).
 OWN_MEMORY_COLUMNS = ["allocated_delta_bytes", "retained_bytes", "peak_rss_bytes"]
 # Process-wide at the window's end: cumulative over the variants a process ran before it.
 PROCESS_MEMORY_COLUMNS = ["allocated_bytes", "resident_bytes"]
@@ -102,7 +102,7 @@ CSV_PERCENTILES = [
     ("latency_p999_ns", 0.999),
     ("latency_p9999_ns", 0.9999),
 ]
-# The figures a --repeat run gives an interval for: the median's column, then its bounds (docs/outputs.md).
+# The figures a --repeat run gives an interval for: the median's column, then its bounds (docs/columns.md).
 INTERVAL_COLUMNS = {
     "throughput": ("throughput", "throughput_ci_low", "throughput_ci_high"),
     "latency_p50": ("latency_p50_ns", "latency_p50_ci_low_ns", "latency_p50_ci_high_ns"),

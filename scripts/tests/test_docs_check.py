@@ -89,6 +89,35 @@ class ReadmeTests(unittest.TestCase):
         self.assertEqual(len(found), 2)
 
 
+class LengthTests(unittest.TestCase):
+    def test_a_page_over_the_limit_is_reported_and_one_at_it_is_not(self):
+        root = package("# x\n", {"at.md": "line\n" * docs_check.PAGE_LINES,
+                                  "over.md": "line\n" * (docs_check.PAGE_LINES + 1)})
+        found = []
+        docs_check.check_lengths(root, found)
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("docs/over.md: %d lines" % (docs_check.PAGE_LINES + 1), found[0])
+
+
+class OptionReferenceTests(unittest.TestCase):
+    def test_the_reference_is_read_from_the_options_page_and_a_missing_page_is_reported(self):
+        help_text = "USAGE: cachebench\n  --keys <n>  Keys.\n"
+        block = docs_check.help_block(help_text)
+        found = []
+        docs_check.check_help(package("# x\n"), help_text, False, found)
+        self.assertEqual(len(found), 1)
+        self.assertIn("docs/options.md: missing", found[0])
+        found = []
+        docs_check.check_help(package("# x\n", {"options.md": "# Options\n\n" + block + "<!-- END GENERATED -->\n"}),
+                              help_text, False, found)
+        self.assertEqual(found, [])
+        found = []
+        docs_check.check_help(package("# x\n", {"options.md": "# Options\n\n" + block.replace("Keys", "Kays")
+                                                  + "<!-- END GENERATED -->\n"}), help_text, False, found)
+        self.assertEqual(len(found), 1)
+        self.assertIn("docs/options.md: the option reference differs", found[0])
+
+
 class PageTests(unittest.TestCase):
     def test_names_that_exist_pass(self):
         root = package("Run `scripts/cachebench --requests 5`; see `latency_p50_ns`, `actor_wait`, "

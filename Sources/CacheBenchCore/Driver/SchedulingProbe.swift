@@ -6,7 +6,7 @@ import Dispatch
 /// Once per `interval` the probe reads the clock and calls `Task.yield()`, which puts the task back on its
 /// executor's queue behind every job already waiting there; the time until it runs again is one sample.
 /// When a thread is free that is a few microseconds. When every thread is busy (clients decoding, say) it is
-/// how long any job that becomes runnable then waits. It is not an actor's wait: see docs/metrics.md.
+/// how long any job that becomes runnable then waits. It is not an actor's wait: see docs/hot-actor.md.
 ///
 /// The probe runs as a child of the clients' task group, so it inherits their priority, queue and any
 /// executor preference. The wait for the next tick is not a sample (a timer's slack is not a queue), and

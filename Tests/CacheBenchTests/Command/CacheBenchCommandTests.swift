@@ -80,7 +80,7 @@ struct CacheBenchCommandTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let page = try String(
-      contentsOf: root.appendingPathComponent("docs/outputs.md"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("docs/columns.md"), encoding: .utf8)
     let documented = page.split(separator: "\n").compactMap { line -> String? in
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       guard cells.count >= 3, Int(cells[0]) != nil else { return nil }

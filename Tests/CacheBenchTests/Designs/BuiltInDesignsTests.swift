@@ -7,7 +7,7 @@ import Testing
 /// The built-in designs as they register: names, traits, what their factories build, and how their
 /// variants are named.
 struct BuiltInDesignsTests {
-  /// Each built-in design with the traits its documentation (docs/running.md, "Variants"; `BuiltInDesigns`)
+  /// Each built-in design with the traits its documentation (docs/designs.md; `BuiltInDesigns`)
   /// gives it, and the names `--help` prints for them.
   static let documentedTraits: [(design: CacheDesign, traits: DesignTraits, names: [String])] = [
     (.naive, [.supportsRetention, .measuredByDefault], ["capacity/ttl", "default"]),

@@ -133,7 +133,7 @@ struct BenchmarkDriverThreadsTests {
   /// An actor runs on the thread of whichever task holds it, and runs what was queued for it meanwhile:
   /// once a fetch task (on the global executor) calls the actor, client calls can run on the global
   /// executor's workers too, and the fetch task's call on a client thread. Only what is certain is held
-  /// here; docs/running.md gives the shares measured.
+  /// here; docs/measurements.md gives the shares measured.
   @Test func withOneThreadAFetchTaskRunsOnTheGlobalExecutorAndSharesTheActor() async throws {
     let log = ThreadLog()
     let result = try await run(Self.scenario(Self.threadNoting(log, .inAFetchTask), threads: 1))
