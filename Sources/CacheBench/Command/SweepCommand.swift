@@ -121,15 +121,19 @@ enum SweepCommand {
   /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is
   /// left (from the measured cells most like each cell still to run, `SweepTimeEstimate`), e.g.
   /// `sweep [######..............] 12/40 sharded(4)/inside c=64, 1m02s elapsed, about 2m15s left`
-  /// (`sharded(4)/inside t=2 c=64` on two client threads).
+  /// (`sharded(4)/inside t=2 c=64` on two client threads). With `--repeat` the count is of measurements
+  /// (cells times repetitions) and the cell is followed by which of its measurements this is:
+  /// `13/24 sharded(4)/inside c=64, run 2/3, …`.
   static func progressLine(_ progress: SweepRunner.Progress) -> String {
     let width = 20
     let done = progress.position - 1
     let filled = progress.total == 0 ? 0 : done * width / progress.total
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    var line =
-      "sweep [\(bar)] \(progress.position)/\(progress.total) \(progress.cell),"
-      + " \(clockText(progress.elapsed)) elapsed"
+    var line = "sweep [\(bar)] \(progress.position)/\(progress.total) \(progress.cell),"
+    if progress.repetitions > 1 {
+      line += " run \(progress.repetition)/\(progress.repetitions),"
+    }
+    line += " \(clockText(progress.elapsed)) elapsed"
     let estimate = SweepTimeEstimate(
       measured: progress.measured, scalesWithClients: progress.stopsByRequests)
     if let left = estimate.nanosecondsLeft(for: progress.remaining) {
