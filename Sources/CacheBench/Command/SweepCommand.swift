@@ -25,15 +25,7 @@ enum SweepCommand {
     let quiet = configuration.base.isQuiet
     if !quiet { CacheBenchCommand.printError(summary(configuration, plan: plan)) }
 
-    var calibrationScenario = base
-    calibrationScenario.concurrency = configuration.concurrencies[0]
-    calibrationScenario.variants = plan.cells.map(\.variant)
-    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario, quiet: quiet)
-    var calibrations: [Int: Calibration] = [:]
-    for concurrency in configuration.concurrencies {
-      calibrations[concurrency] = await firstCalibration.remeasuringContention(at: concurrency)
-    }
-
+    let calibrations = await calibrations(configuration, plan: plan, quiet: quiet)
     let meter = ResourceMeter.system()
     for note in meter.notes() { CacheBenchCommand.printError(note) }
     if let note = base.fetchTimerNote { CacheBenchCommand.printError(note) }
@@ -66,15 +58,36 @@ enum SweepCommand {
         "sweep: --max-time \(HumanUnits.latency(maxTime)) spent; \(matrix.unmeasured.count) of"
           + " \(plan.cells.count) cells not measured, from \(matrix.unmeasured[0])")
     }
-    let text = SweepMatrixWriter.render(matrix)
     let csv = SweepCSVWriter.render(
       matrix, metadata: metadata, scenario: runner.scenario(for:),
       calibration: { calibrations[$0.concurrency] })
+    return write(matrices: SweepMatrixWriter.render(matrix), csv: csv, csvPath: csvPath)
+  }
+
+  /// The calibration each cell's CSV row records, by concurrency: one calibration at the first
+  /// concurrency, its contended floors then remeasured at each concurrency of the sweep.
+  private static func calibrations(
+    _ configuration: SweepConfiguration, plan: SweepPlan, quiet: Bool
+  ) async -> [Int: Calibration] {
+    var scenario = configuration.base.scenario
+    scenario.concurrency = configuration.concurrencies[0]
+    scenario.variants = plan.cells.map(\.variant)
+    let first = await CalibrateCommand.calibrate(for: scenario, quiet: quiet)
+    var calibrations: [Int: Calibration] = [:]
+    for concurrency in configuration.concurrencies {
+      calibrations[concurrency] = await first.remeasuringContention(at: concurrency)
+    }
+    return calibrations
+  }
+
+  /// Prints the matrices, to stderr when the CSV goes to stdout, and writes the CSV to `csvPath`;
+  /// the exit code, 1 when the CSV cannot be written.
+  private static func write(matrices: String, csv: String, csvPath: String?) -> Int32 {
     if csvPath == RunConfiguration.standardOutputPath {
-      CacheBenchCommand.printError(text)
+      CacheBenchCommand.printError(matrices)
       print(csv, terminator: "")
     } else {
-      print(text, terminator: "")
+      print(matrices, terminator: "")
     }
     if let csvPath, csvPath != RunConfiguration.standardOutputPath {
       do {
