@@ -42,11 +42,12 @@ struct ShardedCache: Cache {
     }
   }
 
+  /// Completions refused over all shards; nil (n/a) when any shard cannot tell its own (`total`).
   var staleRejectedCount: Int? {
     get async {
-      var total = 0
-      for shard in shards { total += await shard.staleRejectedCount ?? 0 }
-      return total
+      var counts: [Int?] = []
+      for shard in shards { counts.append(await shard.staleRejectedCount) }
+      return Self.total(counts)
     }
   }
 
@@ -63,6 +64,17 @@ struct ShardedCache: Cache {
 
   func shard(for key: Int) -> CoalescingActorCache {
     shards[Self.shardIndex(for: key, shardCount: shards.count)]
+  }
+
+  /// The sum of the shards' counts, or nil when any of them is nil: a shard that cannot tell its count
+  /// leaves the total unknown, and reading it as 0 would pass an unmeasured figure off as a measured one.
+  static func total(_ counts: [Int?]) -> Int? {
+    var total = 0
+    for count in counts {
+      guard let count else { return nil }
+      total += count
+    }
+    return total
   }
 
   /// The stable shard index of `key`: splitmix64's finalizer (`TableKey.mixed` with a fixed seed, so the

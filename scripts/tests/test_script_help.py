@@ -37,6 +37,10 @@ USAGE_ERRORS = [
     ["valgrind", "massif", "--variant"],
     ["heaptrack", "--requests", "100"],
     ["soak", "--bogus"],
+    ["soak", "-o"],
+    ["soak", "--run-csv"],
+    ["soak", "--max-trend"],
+    ["soak", "-o", ""],
 ]
 STAND_INS = ["swift", "swiftc", "apt-get", "sudo", "pkg-config", "perf", "perf_6.1", "valgrind", "heaptrack", "gdb",
              "git", "nm"]
@@ -85,6 +89,15 @@ class ScriptHelpTests(unittest.TestCase):
                 status, output, error, ran = self.run_script(command)
                 self.assertEqual((status, output, ran), (64, "", ""))
                 self.assertNotEqual(error, "")
+
+    def test_an_option_without_its_value_is_a_one_line_usage_error(self):
+        # Not bash's "unbound variable" under set -u (exit 1), but the script's own line and 64.
+        for command in (["soak", "-o"], ["soak", "--run-csv"], ["soak", "--max-trend"]):
+            with self.subTest(command=" ".join(command)):
+                status, output, error, ran = self.run_script(command)
+                self.assertEqual((status, output, ran), (64, "", ""))
+                self.assertEqual(error, f"cachebench: missing value for {command[1]}; usage: scripts/soak"
+                                 " [-o rss.csv] [--run-csv FILE] [--max-trend F] [PROFILE] [-- cachebench options]\n")
 
 
 if __name__ == "__main__":

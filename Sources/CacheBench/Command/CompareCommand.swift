@@ -52,7 +52,7 @@ enum CompareCommand {
 
   /// The comparison, or the first reason it cannot be made (a `GateError` or `ProfileError`).
   static func compare(_ configuration: CompareConfiguration) throws(CompareFailure) -> Comparison {
-    var thresholds: GateThresholds
+    let thresholds: GateThresholds
     do {
       thresholds =
         try configuration.profilePath.map(Profile.load(path:))?.thresholds
@@ -62,9 +62,6 @@ enum CompareCommand {
     }
     do {
       let baseline = try ResultDocument.read(path: configuration.baselinePath)
-      if thresholds.reference == nil {
-        thresholds.reference = defaultReference(in: baseline.variants)
-      }
       let runs = try readRuns(configuration.currentPaths)
       let current = try ResultDocument.median(of: runs, names: configuration.currentPaths)
       let currentName =
@@ -79,16 +76,6 @@ enum CompareCommand {
     } catch {
       throw .gate(error)
     }
-  }
-
-  /// The variant the timing ratios divide by when the profile names none (`gate.reference`): the
-  /// first of the coalescing design (`RegisteredDesigns.reference`), as `run` picks its `--reference`
-  /// (`ReferenceSelection.defaultSelection`), so that `compare` and the ratio lines under a run's
-  /// table divide by the same design; nil (the baseline's first variant) when the baseline has none.
-  /// A comparison takes one reference for every variant, not one per decode placement as `run` does.
-  static func defaultReference(in variants: [VariantMetrics]) -> String? {
-    let preferred = RegisteredDesigns.reference.name
-    return variants.first { $0.design == preferred }?.key
   }
 
   /// The run at each path.

@@ -25,15 +25,7 @@ enum SweepCommand {
     let quiet = configuration.base.isQuiet
     if !quiet { CacheBenchCommand.printError(summary(configuration, plan: plan)) }
 
-    var calibrationScenario = base
-    calibrationScenario.concurrency = configuration.concurrencies[0]
-    calibrationScenario.variants = plan.cells.map(\.variant)
-    let firstCalibration = await CalibrateCommand.calibrate(for: calibrationScenario, quiet: quiet)
-    var calibrations: [Int: Calibration] = [:]
-    for concurrency in configuration.concurrencies {
-      calibrations[concurrency] = await firstCalibration.remeasuringContention(at: concurrency)
-    }
-
+    let calibrations = await calibrations(configuration, plan: plan, quiet: quiet)
     let meter = ResourceMeter.system()
     for note in meter.notes() { CacheBenchCommand.printError(note) }
     if let note = base.fetchTimerNote { CacheBenchCommand.printError(note) }
@@ -66,15 +58,36 @@ enum SweepCommand {
         "sweep: --max-time \(HumanUnits.latency(maxTime)) spent; \(matrix.unmeasured.count) of"
           + " \(plan.cells.count) cells not measured, from \(matrix.unmeasured[0])")
     }
-    let text = SweepMatrixWriter.render(matrix)
     let csv = SweepCSVWriter.render(
       matrix, metadata: metadata, scenario: runner.scenario(for:),
       calibration: { calibrations[$0.concurrency] })
+    return write(matrices: SweepMatrixWriter.render(matrix), csv: csv, csvPath: csvPath)
+  }
+
+  /// The calibration each cell's CSV row records, by concurrency: one calibration at the first
+  /// concurrency, its contended floors then remeasured at each concurrency of the sweep.
+  private static func calibrations(
+    _ configuration: SweepConfiguration, plan: SweepPlan, quiet: Bool
+  ) async -> [Int: Calibration] {
+    var scenario = configuration.base.scenario
+    scenario.concurrency = configuration.concurrencies[0]
+    scenario.variants = plan.cells.map(\.variant)
+    let first = await CalibrateCommand.calibrate(for: scenario, quiet: quiet)
+    var calibrations: [Int: Calibration] = [:]
+    for concurrency in configuration.concurrencies {
+      calibrations[concurrency] = await first.remeasuringContention(at: concurrency)
+    }
+    return calibrations
+  }
+
+  /// Prints the matrices, to stderr when the CSV goes to stdout, and writes the CSV to `csvPath`;
+  /// the exit code, 1 when the CSV cannot be written.
+  private static func write(matrices: String, csv: String, csvPath: String?) -> Int32 {
     if csvPath == RunConfiguration.standardOutputPath {
-      CacheBenchCommand.printError(text)
+      CacheBenchCommand.printError(matrices)
       print(csv, terminator: "")
     } else {
-      print(text, terminator: "")
+      print(matrices, terminator: "")
     }
     if let csvPath, csvPath != RunConfiguration.standardOutputPath {
       do {
@@ -121,15 +134,19 @@ enum SweepCommand {
   /// The stderr line before a cell: a bar of cells done, the cell, time spent and an estimate of what is
   /// left (from the measured cells most like each cell still to run, `SweepTimeEstimate`), e.g.
   /// `sweep [######..............] 12/40 sharded(4)/inside c=64, 1m02s elapsed, about 2m15s left`
-  /// (`sharded(4)/inside t=2 c=64` on two client threads).
+  /// (`sharded(4)/inside t=2 c=64` on two client threads). With `--repeat` the count is of measurements
+  /// (cells times repetitions) and the cell is followed by which of its measurements this is:
+  /// `13/24 sharded(4)/inside c=64, run 2/3, …`.
   static func progressLine(_ progress: SweepRunner.Progress) -> String {
     let width = 20
     let done = progress.position - 1
     let filled = progress.total == 0 ? 0 : done * width / progress.total
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    var line =
-      "sweep [\(bar)] \(progress.position)/\(progress.total) \(progress.cell),"
-      + " \(clockText(progress.elapsed)) elapsed"
+    var line = "sweep [\(bar)] \(progress.position)/\(progress.total) \(progress.cell),"
+    if progress.repetitions > 1 {
+      line += " run \(progress.repetition)/\(progress.repetitions),"
+    }
+    line += " \(clockText(progress.elapsed)) elapsed"
     let estimate = SweepTimeEstimate(
       measured: progress.measured, scalesWithClients: progress.stopsByRequests)
     if let left = estimate.nanosecondsLeft(for: progress.remaining) {

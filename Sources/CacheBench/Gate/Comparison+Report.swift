@@ -48,7 +48,7 @@ extension Comparison: GateReport {
     var text = "gate \(headline)\n"
     text += "baseline: \(baselineName) (\(describe(baseline)))\n"
     text += "current:  \(currentName) (\(describe(current)))\n"
-    text += "ratios relative to: \(reference)\n"
+    text += "ratios relative to: \(reference.summary(in: baseline.variants))\n"
     for note in notes { text += "note: \(note)\n" }
     if !failures.isEmpty {
       text += "\nfailing:\n" + Self.table(failures.map(cells), header: Self.header)
@@ -67,7 +67,7 @@ extension Comparison: GateReport {
     var text = "### cachebench gate \(headline)\n\n"
     text += "- baseline: `\(baselineName)` (\(describe(baseline)))\n"
     text += "- current: `\(currentName)` (\(describe(current)))\n"
-    text += "- ratios relative to: `\(reference)`\n"
+    text += "- ratios relative to: \(reference.summary(in: baseline.variants) { "`\($0)`" })\n"
     for note in notes { text += "- note: \(Self.markdownEscaped(note))\n" }
     if !failures.isEmpty {
       text += "\n**Failing**\n\n" + Self.markdownTable(failures.map(cells), header: Self.header)
@@ -89,7 +89,8 @@ extension Comparison: GateReport {
       ("exit_code", .number(passed ? 0 : 2)),
       ("baseline", .object([("file", .string(baselineName)), ("metadata", baseline.metadata)])),
       ("current", .object([("file", .string(currentName)), ("metadata", current.metadata)])),
-      ("reference", .string(reference)),
+      ("reference", .string(reference.name)),
+      ("reference_variants", .array(reference.keys(in: baseline.variants).map { .string($0) })),
       ("fail_on_improvement", .bool(options.failOnImprovement)),
       ("notes", .array(notes.map { .string($0) })),
       (

@@ -48,8 +48,8 @@ struct Comparison: Sendable {
   var currentName: String
   var baseline: ResultDocument
   var current: ResultDocument
-  /// The variant the timing ratios divide by.
-  var reference: String
+  /// What the timing ratios divide by: by default the coalescing variant of each decode placement.
+  var reference: RatioReference
   /// Facts the reader must know to trust the verdicts: different hosts, scenario fields only one run
   /// has, variants only in the current run.
   var notes: [String]
@@ -79,104 +79,39 @@ struct Comparison: Sendable {
         throw .duplicateVariant(path: name, key: variant.key)
       }
     }
-    var notes = Self.scenarioNotes(baseline, current, baselineName, currentName)
     let differences = Self.scenarioDifferences(baseline.scenario, current.scenario)
     if !differences.isEmpty {
       throw .scenarioMismatch(
         baseline: baselineName, current: currentName, differences: differences)
     }
-    let hostNotes = Self.hostDifferences(baseline, current)
-    let sameHost = hostNotes.isEmpty
-    if !sameHost {
-      notes.append(
-        "baseline from another host or toolchain (\(hostNotes.joined(separator: ", "))): "
-          + (options.anyHost
-            ? "all metrics are judged (--any-host)"
-            : "only portable metrics are judged; --any-host judges all"))
-    }
-    if let baselineHost = baseline.hostName, let currentHost = current.hostName,
-      baselineHost != currentHost
+    let reference = RatioReference.selected(
+      profile: thresholds.reference, in: baseline.variants)
+    if case .variant(let key) = reference, !baseline.variants.isEmpty,
+      !baseline.variants.contains(where: { $0.key == key })
     {
-      notes.append("host name differs: \(baselineHost) vs \(currentHost)")
-    }
-
-    // With a duration stop, how many requests (and so how many distinct keys) a window serves depends
-    // on the machine's speed, so the counts that follow from the request count are not exact.
-    let stopsByCount = baseline.scenario["requests_target"].map { $0.doubleValue != nil } ?? true
-    if !stopsByCount {
-      notes.append(
-        "the runs stop by duration: \(Self.requestCountMetrics.joined(separator: ", "))"
-          + " depend on speed and are not judged")
-    }
-
-    let reference = thresholds.reference ?? baseline.variants.first?.key ?? ""
-    if !baseline.variants.isEmpty, !baseline.variants.contains(where: { $0.key == reference }) {
       throw .unknownReference(
-        path: baselineName, reference: reference, available: baseline.variants.map(\.key))
+        path: baselineName, reference: key, available: baseline.variants.map(\.key))
     }
-    let baselineWithRatios = TimingRatios.adding(to: baseline, reference: reference)
-    let currentWithRatios = TimingRatios.adding(to: current, reference: reference)
-
-    var rows: [Row] = []
-    var unmeasured: [String] = []
-    for old in baselineWithRatios.variants {
-      guard let new = currentWithRatios.variants.first(where: { $0.key == old.key }) else {
-        rows.append(
-          Row(
-            variant: old.key, metric: "(variant)", baseline: nil, current: nil,
-            rule: .informational, verdict: .missing))
-        continue
-      }
-      for metric in old.metrics {
-        var rule = thresholds.rule(for: metric.name, design: old.design)
-        if !sameHost && !options.anyHost && !rule.portable { rule.better = .none }
-        if !stopsByCount && Self.requestCountMetrics.contains(metric.name) { rule.better = .none }
-        let currentValue = new.value(of: metric.name)
-        let verdict: Verdict
-        switch (metric.value, currentValue) {
-        case (_, nil): verdict = .missing
-        case (nil, .some(nil)): verdict = rule.better == .none ? .ungated : .ok
-        case (nil, .some(.some)): verdict = .new
-        case (.some, .some(nil)):
-          if rule.better == .none {
-            verdict = .ungated
-          } else if Self.transientlyUnmeasurable.contains(metric.name) {
-            verdict = .unmeasured
-            unmeasured.append("\(metric.name) of \(old.key)")
-          } else {
-            verdict = .missing
-          }
-        case (.some(let before), .some(.some(let after))):
-          verdict = rule.judge(baseline: before, current: after)
-        }
-        rows.append(
-          Row(
-            variant: old.key, metric: metric.name, baseline: metric.value,
-            current: currentValue ?? nil, rule: rule, verdict: verdict))
-      }
-      for metric in new.metrics where old.value(of: metric.name) == nil {
-        rows.append(
-          Row(
-            variant: old.key, metric: metric.name, baseline: nil, current: metric.value,
-            rule: thresholds.rule(for: metric.name, design: new.design), verdict: .new))
-      }
-    }
+    var notes = Self.scenarioNotes(baseline, current, baselineName, currentName)
+    let judging = Judging(baseline, current, options: options, notes: &notes)
+    let judged = judging.rows(
+      baseline: TimingRatios.adding(to: baseline, reference: reference),
+      current: TimingRatios.adding(to: current, reference: reference), thresholds: thresholds)
     for new in current.variants where !baseline.variants.contains(where: { $0.key == new.key }) {
       notes.append("variant \(new.key) is new: not in the baseline, not judged")
     }
-    if !unmeasured.isEmpty {
+    if !judged.unmeasured.isEmpty {
       notes.append(
         "left out, not measured in \(currentName) (its stderr says why): "
-          + unmeasured.joined(separator: ", "))
+          + judged.unmeasured.joined(separator: ", "))
     }
-
     self.baselineName = baselineName
     self.currentName = currentName
     self.baseline = baseline
     self.current = current
     self.reference = reference
     self.notes = notes
-    self.rows = rows
+    self.rows = judged.rows
     self.options = options
   }
 
@@ -250,20 +185,5 @@ struct Comparison: Sendable {
       }
     }
     return notes
-  }
-
-  /// `host_cores` and `swift_version` differences, e.g. `host_cores 2 vs 8`; a fact one side lacks
-  /// is not a difference.
-  private static func hostDifferences(_ baseline: ResultDocument, _ current: ResultDocument)
-    -> [String]
-  {
-    var differences: [String] = []
-    if let a = baseline.hostCores, let b = current.hostCores, a != b {
-      differences.append("host_cores \(a) vs \(b)")
-    }
-    if let a = baseline.swiftVersion, let b = current.swiftVersion, a != b {
-      differences.append("swift_version \(a) vs \(b)")
-    }
-    return differences
   }
 }

@@ -14,7 +14,7 @@ import CacheBenchCore
 /// replaces.
 struct GateThresholds: Sendable, Equatable {
   /// `design/decode` of the variant the `*_ratio` metrics divide by, e.g. `mutex/outside`; `nil` means
-  /// the first variant of the baseline.
+  /// the coalescing variant of each variant's own decode placement (`RatioReference`).
   var reference: String?
   /// Profile rules by metric, for every design.
   var metricRules: [String: PartialRule] = [:]

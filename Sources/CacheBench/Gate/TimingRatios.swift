@@ -16,17 +16,19 @@ enum TimingRatios {
     ("latency_p99_ratio", "latency_p99_ns"),
   ]
 
-  /// `document` with the ratios to the variant keyed `reference` appended to every variant's metrics.
+  /// `document` with the ratios to each variant's reference (`RatioReference`, resolved among the
+  /// document's own variants) appended to every variant's metrics.
   ///
   /// A ratio is added only when the document has the metric it divides, so a file without latency
   /// columns gets no latency ratios; a missing reference variant makes every ratio `null`. A ratio the
   /// variant already has is kept: a sweep's CSV writes `throughput_ratio` and `latency_p99_ratio` to
   /// the reference of each cell's own decode and concurrency, which is what its cells are judged by.
-  static func adding(to document: ResultDocument, reference: String) -> ResultDocument {
+  static func adding(to document: ResultDocument, reference: RatioReference) -> ResultDocument {
     var document = document
-    let referenceVariant = document.variants.first { $0.key == reference }
     for index in document.variants.indices {
       let variant = document.variants[index]
+      let key = reference.key(for: variant, in: document.variants)
+      let referenceVariant = document.variants.first { $0.key == key }
       for ratio in ratios where variant.value(of: ratio.name) == nil {
         guard let value = variant.value(of: ratio.metric) else { continue }
         let divisor = referenceVariant?.value(of: ratio.metric) ?? nil

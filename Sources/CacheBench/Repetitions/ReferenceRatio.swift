@@ -1,7 +1,9 @@
 import CacheBenchCore
 
 /// One variant's figure divided by its reference variant's, with a confidence interval, as hyperfine
-/// reports a command against the fastest: `sharded(8)/inside: 1.74× [1.70, 1.78] coalescing/inside`.
+/// reports a command against the fastest: `sharded(8)/inside: 1.74× higher [1.70, 1.78] than
+/// coalescing/inside`, or for a ratio below 1 its inverse, `mutex/inside: 1145× lower [1125, 1266]
+/// than coalescing/inside` (`RatioLinesWriter` words it).
 ///
 /// Repetition i of the variant is divided by repetition i of the reference: the two ran close together
 /// in the interleaved order (`RepetitionOrder`), under the same background load, so the load largely

@@ -26,4 +26,20 @@ struct ShardedCacheTests {
       #expect(abs(Double(count) - expected) < expected * 0.1)
     }
   }
+
+  @Test(
+    arguments: [
+      ([2, 0, 3], 5 as Int?),
+      ([2, nil, 3], nil),
+      ([nil], nil),
+      ([0], 0),
+    ] as [([Int?], Int?)])
+  func aShardWhoseCountIsUnknownMakesTheTotalUnknown(counts: [Int?], expected: Int?) {
+    #expect(ShardedCache.total(counts) == expected)
+  }
+
+  @Test func aShardedCacheWithNothingRefusedCountsZeroNotUnknown() async {
+    let cache = ShardedCache(shards: 4, fetcher: ControllableFetcher(), decoder: nil)
+    #expect(await cache.staleRejectedCount == 0)
+  }
 }

@@ -121,30 +121,14 @@ struct CompareCommandTests {
     #expect(status == 0)
     let comparison = try CompareCommand.compare(
       CompareConfiguration(baselinePath: csv, currentPaths: [csv]))
-    #expect(comparison.reference == "coalescing/none")
+    #expect(comparison.reference == .design("coalescing"))
     #expect(comparison.report(.text).contains("ratios relative to: coalescing/none\n"))
 
     let profile = directory.appendingPathComponent("tiny.json").path
     try Self.profile.write(toFile: profile, atomically: true, encoding: .utf8)
     let named = try CompareCommand.compare(
       CompareConfiguration(baselinePath: csv, currentPaths: [csv], profilePath: profile))
-    #expect(named.reference == "mutex/none")
-  }
-
-  @Test(arguments: [
-    (
-      ["mutex", "coalescing", "coalescing"], ["outside", "inside", "outside"],
-      "coalescing/inside"
-    ),
-    (["naive", "mutex"], ["inside", "inside"], nil),
-  ])
-  func theDefaultReferenceIsTheFirstCoalescingVariant(
-    designs: [String], decodes: [String], expected: String?
-  ) {
-    let variants = zip(designs, decodes).map { design, decode in
-      VariantMetrics(variant: design, design: design, decode: decode, metrics: [])
-    }
-    #expect(CompareCommand.defaultReference(in: variants) == expected)
+    #expect(named.reference == .variant("mutex/none"))
   }
 
   @Test func anInjectedDuplicateFetchFailsTheGateWithExitTwoNamingTheMetric() async throws {

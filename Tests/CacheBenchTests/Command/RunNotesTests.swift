@@ -31,6 +31,24 @@ struct RunNotesTests {
       ]) == nil)
   }
 
+  /// With `--latency 0ms` the realised p50s are the clock's cost, tens to hundreds of nanoseconds: a
+  /// run measured 70 ns and 351 ns, "5.0× apart". Only a gap past the floor as well as the ratio warns.
+  @Test(arguments: [
+    (UInt64(70), UInt64(351), false),
+    (1_000, 5_900, false),
+    (2_860, 16_500, true),
+    (16_100, 24_900, true),
+  ])
+  func fetchLatenciesAreCalledUnfairOnlyWhenMicrosecondsApartAsWellAsTimes(
+    fastest: UInt64, slowest: UInt64, unfair: Bool
+  ) {
+    let note = RunNotes.fetchLatencySpread([
+      result(OutputFixtures.naiveInside, fetchLatency: fastest),
+      result(OutputFixtures.shardedOutside, fetchLatency: slowest),
+    ])
+    #expect((note != nil) == unfair, "\(note ?? "no note")")
+  }
+
   @Test func aVariantThatFetchedNothingIsLeftOutOfTheComparison() {
     #expect(
       RunNotes.fetchLatencySpread([

@@ -125,6 +125,18 @@ struct SweepWritersTests {
         + " about 1m02s left (budget: 1h01m left)")
   }
 
+  /// Under `--repeat 3`, the 4 cells are 12 measurements: the fifth is the second run of the plan's
+  /// fourth cell (the second pass goes backward).
+  @Test func aRepeatedSweepsProgressLineSaysWhichRunOfTheCellItIs() {
+    let line = SweepCommand.progressLine(
+      SweepRunner.Progress(
+        cell: Self.plan.cells[3], position: 5, total: 12, elapsed: 62_000_000_000, budgetLeft: nil,
+        repetition: 2, repetitions: 3))
+    #expect(
+      line
+        == "sweep [######..............] 5/12 sharded(2)/outside c=8, run 2/3, 1m02s elapsed")
+  }
+
   /// `coalescing`, `sharded(1)` and `sharded(2)` at two concurrencies, with `sharded(1)` 0.83× and 1.28×
   /// the reference's throughput and 0.95× and 28.6× its p99; at c=64 `sharded(2)` starved most of its
   /// clients and at c=8 its p99 is a thousandth of the reference's.
