@@ -202,9 +202,10 @@ enum HelpText {
       Judges CURRENT (a --csv file, a --json result or a baseline; several
       are repetitions, judged by each metric's median) against BASELINE:
       per variant and metric, baseline, current, change and verdict. The
-      *_ratio metrics divide by BASELINE's first coalescing variant (as a
-      run's --reference does), else its first variant, unless the profile's
-      gate.reference names one.
+      *_ratio metrics divide by BASELINE's coalescing variant of the same
+      decode placement (as a run's --reference does), else its first
+      variant's design, unless the profile's gate.reference names one
+      variant for all.
       --profile <path>          Thresholds from the profile's "gate" section.
                                 (default: built-in thresholds)
       --format <kind>           text, markdown or json. (default: text)
