@@ -79,8 +79,11 @@ struct DecodeCancellationTests {
     #expect(stopped.figures.decodesStopped == 1)
     #expect(stopped.figures.wastedChunks == checkpoint)
     let unchecked = await heldDecode(checkpoint: 0, cancelWhileHeld: true)
-    // CPU time of 1 to 5 chunks against 16: the checkpoint saved the rest.
-    #expect(stopped.figures.wastedNanoseconds < unchecked.figures.wastedNanoseconds)
+    // Without checkpoints the whole decode is wasted: the checkpoint saved the other chunks. Counted in
+    // chunks, not compared in CPU time: 1 to 5 chunks against 16 took as long as each other at load 9 in
+    // a debug build, where the per-decode cost outweighs a chunk's.
+    #expect(unchecked.figures.wastedChunks == Self.chunks)
+    #expect(stopped.figures.wastedNanoseconds > 0 && unchecked.figures.wastedNanoseconds > 0)
   }
 
   @Test func aDecodeInNoMarkedRequestsTaskIsTimedButIsNoCallersWaste() {
