@@ -23,7 +23,18 @@ public enum CacheBenchCommand {
   /// `designs` by name beside the built-in ones. Designs that cannot be registered (an empty or malformed
   /// name, a name given twice or taken from a built-in design) are a usage error, exit 64, before
   /// anything runs.
-  public static func main(arguments: [String], designs: [CacheDesign] = []) async -> Int32 {
+  /// Usage lines, the help page and messages name the executable as it was invoked (`argv[0]`), or
+  /// `programName` when given.
+  public static func main(
+    arguments: [String], designs: [CacheDesign] = [], programName: String? = nil
+  ) async -> Int32 {
+    await ProgramName.$current.withValue(programName ?? ProgramName.ofThisProcess) {
+      await main(arguments: arguments, registering: designs)
+    }
+  }
+
+  /// Registers `designs` beside the built-in ones, then runs the tool.
+  private static func main(arguments: [String], registering designs: [CacheDesign]) async -> Int32 {
     let registry: DesignRegistry
     do {
       registry = try DesignRegistry.withBuiltIn(adding: designs)
@@ -47,7 +58,8 @@ public enum CacheBenchCommand {
     }
     switch command {
     case .help:
-      print(HelpText.usage, terminator: HelpText.usage.hasSuffix("\n") ? "" : "\n")
+      let page = HelpText.page(program: ProgramName.current)
+      print(page, terminator: page.hasSuffix("\n") ? "" : "\n")
       return ExitCode.success
     case .version:
       print(RunMetadata.versionLine(toolVersion: cacheBenchVersion))
@@ -70,7 +82,8 @@ public enum CacheBenchCommand {
   /// Writes one line to stderr, prefixed with the tool's name.
   static func printError(_ message: String) {
     var text = message.hasSuffix("\n") ? message : message + "\n"
-    if !text.hasPrefix("cachebench") { text = "cachebench: " + text }
+    let program = ProgramName.current
+    if !text.hasPrefix(program) { text = program + ": " + text }
     StandardError.write(text)
   }
 }

@@ -11,6 +11,15 @@ enum HelpText {
     template.replacingDesigns(with: designList(RegisteredDesigns.registry))
   }
 
+  /// The page as the executable `program` prints it: its usage lines name `program`.
+  static func page(program: String) -> String {
+    let leads = ["USAGE: cachebench ", "       cachebench "]
+    return usage.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      guard let lead = leads.first(where: { line.hasPrefix($0) }) else { return String(line) }
+      return lead.dropLast("cachebench ".count) + program + " " + line.dropFirst(lead.count)
+    }.joined(separator: "\n")
+  }
+
   /// The designs section: each registered design, built-in ones first, with its summary and traits,
   /// wrapped to 80 columns.
   static func designList(_ registry: DesignRegistry) -> String {

@@ -43,10 +43,10 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
   /// An option that the subcommand does not take, e.g. `cachebench calibrate --keys 5`.
   case notApplicable(option: OptionName, subcommand: String)
 
-  /// ` did you mean 'X'? see 'cachebench --help'`, or just the pointer to the help without a
+  /// ` did you mean 'X'? see '\(ProgramName.current) --help'`, or just the pointer to the help without a
   /// suggestion.
   private static func hint(_ suggestion: String?) -> String {
-    (suggestion.map { " did you mean '\($0)'?" } ?? "") + " see 'cachebench --help'"
+    (suggestion.map { " did you mean '\($0)'?" } ?? "") + " see '\(ProgramName.current) --help'"
   }
 
   var description: String {
@@ -58,7 +58,7 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
       "unknown option '\(name)';"
         + Self.hint(SpellingSuggestion.nearest(to: name, among: CommandLineParser.optionSpellings))
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument)'; see 'cachebench --help'"
+      "unexpected argument '\(argument)'; see '\(ProgramName.current) --help'"
     case .unexpectedValue(let flag, let value):
       "unexpected value '\(value)' for \(flag): it takes no value"
     case .missingValue(let option):
@@ -81,7 +81,7 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
     case .sharedOutputPath(let first, let second, let path):
       "\(first) and \(second) both write '\(path)'; give each its own file"
     case .wrongOperandCount(let subcommand, let expected, let given):
-      "\(subcommand) takes \(expected), got \(given); see 'cachebench --help'"
+      "\(subcommand) takes \(expected), got \(given); see '\(ProgramName.current) --help'"
     case .invalidSubcommandValue(let option, let value, let reason):
       "invalid value '\(value)' for \(option): \(reason)"
     case .missingSubcommandValue(let option):
@@ -89,7 +89,7 @@ enum OptionsError: Error, Equatable, CustomStringConvertible {
     case .duplicateSubcommandOption(let option):
       "duplicate option \(option): give it once"
     case .notApplicable(let option, let subcommand):
-      "\(option) does not apply to '\(subcommand)'; see 'cachebench --help'"
+      "\(option) does not apply to '\(subcommand)'; see '\(ProgramName.current) --help'"
     }
   }
 }

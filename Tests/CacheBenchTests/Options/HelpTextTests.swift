@@ -95,6 +95,28 @@ struct HelpTextTests {
     #expect(HelpText.usage.contains("  \(line)"))
   }
 
+  @Test func aUsersExecutableNamesItselfInTheUsageLines() {
+    let page = HelpText.page(program: "imagecache-bench")
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "USAGE: imagecache-bench [run] [options]")
+    #expect(
+      lines.dropFirst().first
+        == "       imagecache-bench compare BASELINE CURRENT [CURRENT...] [compare options]")
+    #expect(!page.contains("cachebench "), "no usage line names cachebench")
+    #expect(
+      lines.count == HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false).count)
+    #expect(HelpText.page(program: "cachebench") == HelpText.usage)
+  }
+
+  @Test func aUsersExecutableIsNamedInTheHintsOfItsErrors() {
+    let description = ProgramName.$current.withValue("imagecache-bench") {
+      OptionsError.unknownOption("--shard").description
+    }
+    #expect(
+      description
+        == "unknown option '--shard'; did you mean '--shards'? see 'imagecache-bench --help'")
+  }
+
   @Test func everyLineFitsAnEightyColumnTerminal() {
     for line in HelpText.usage.split(separator: "\n") {
       #expect(line.count <= 80, "\(line)")
