@@ -24,11 +24,19 @@ extension Scenario {
       let design = variants.first(where: { !$0.design.traits.contains(.supportsRetention) })?
         .design
     else { return }
-    if capacity != nil {
-      throw .conflictingOptions(OptionName.capacity.rawValue, "--variants \(design.name)")
+    let given: (OptionName, String)? =
+      if let capacity { (.capacity, "\(capacity)") } else {
+        timeToLive.map { (.ttl, HumanUnits.latency($0)) }
+      }
+    guard let (option, value) = given else { return }
+    let retaining = RegisteredDesigns.registry.designs.filter {
+      $0.traits.contains(.supportsRetention)
     }
-    if timeToLive != nil {
-      throw .conflictingOptions(OptionName.ttl.rawValue, "--variants \(design.name)")
-    }
+    throw .invalidValue(
+      option: option, value: value,
+      reason:
+        "\(design.name) does not take a capacity or expiry: it lacks the capacity/ttl trait (the"
+        + " designs that have it show [capacity/ttl] in --help); use --variants"
+        + " \(retaining.map(\.name).joined(separator: ","))")
   }
 }

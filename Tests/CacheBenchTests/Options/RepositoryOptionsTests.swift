@@ -42,11 +42,15 @@ struct RepositoryOptionsTests {
     ),
     (
       ["--variants", "repository", "--capacity", "10"],
-      "--capacity and --variants repository cannot be used together"
+      "invalid value '10' for --capacity: repository does not take a capacity or expiry: it lacks"
+        + " the capacity/ttl trait (the designs that have it show [capacity/ttl] in --help); use"
+        + " --variants naive,coalescing,sharded,mutex,fetch-outside,split"
     ),
     (
       ["--ttl", "1s", "--write-rate", "0.5"],
-      "--ttl and --variants repository cannot be used together"
+      "invalid value '1.00s' for --ttl: repository does not take a capacity or expiry: it lacks"
+        + " the capacity/ttl trait (the designs that have it show [capacity/ttl] in --help); use"
+        + " --variants naive,coalescing,sharded,mutex,fetch-outside,split"
     ),
   ])
   func whatTheRepositoryDesignsCannotHonourIsRefused(arguments: [String], message: String) {
