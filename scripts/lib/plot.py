@@ -729,6 +729,15 @@ def memory_text(value):
     return f"{value / 1024:,.1f} KiB"
 
 
+# What the memory chart's footer says of a figure, when the chart draws it.
+MEMORY_FOOTNOTES = [
+    ("allocated_delta_bytes", "allocated_delta_bytes: jemalloc's allocated at the window's end less at its start"),
+    ("retained_bytes", "retained_bytes: allocated once the variant's cache was released, less before its window"
+                       " (histograms excluded)"),
+    ("bytes_per_entry", "KiB/entry: bytes_per_entry"),
+]
+
+
 def memory_figure(variants, with_source):
     panels = memory_panels(variants)
     if not panels:
@@ -753,10 +762,11 @@ def memory_figure(variants, with_source):
     figure.suptitle("Memory per variant, in run order: compare the own-window panels across variants (each on"
                     " its own scale); the process panel also holds what the process kept from the variants"
                     " before", fontsize=10, y=1 - 0.08 / figure.get_figheight(), va="top")
-    figure.text(0.99, 0.005, "allocated_delta_bytes: jemalloc's allocated at the window's end less at its"
-                " start · retained_bytes: allocated once the variant's cache was released, less before its"
-                " window (histograms excluded) · KiB/entry: bytes_per_entry",
-                ha="right", fontsize=7, color="#555555")
+    # The footer explains only what is drawn: a run that measured none of these has no line for them.
+    notes = [note for name, note in MEMORY_FOOTNOTES if name in columns
+             or (name == "bytes_per_entry" and any(v.metric(name) is not None for v in drawn))]
+    if notes:
+        figure.text(0.99, 0.005, " · ".join(notes), ha="right", fontsize=7, color="#555555")
     # Margins in inches, as for the throughput chart: a sweep's tall chart put the title over the panels'.
     height = figure.get_figheight()
     figure.tight_layout(rect=(0, 0.3 / height, 1, 1 - 0.4 / height))

@@ -278,6 +278,19 @@ class MemoryTests(unittest.TestCase):
         # The largest retained_bytes (1.4 KiB here) spans most of its panel, not a pixel of a MiB axis.
         self.assertGreater(widest / (high - low), 0.5)
 
+    def test_the_footer_explains_only_the_figures_drawn(self):
+        def footer(paths):
+            (variants, with_source), _, _ = quiet(plot.load, paths)
+            figure = drawn(self, variants, with_source)["memory.png"]
+            return " ".join(text.get_text() for text in figure.texts)
+        measured = footer([fixture("repeat.csv")])
+        for note in ("allocated_delta_bytes:", "retained_bytes:", "KiB/entry"):
+            self.assertIn(note, measured)
+        # The sweep fixture measured peak and process memory only: no word on the others.
+        sweep = footer([fixture("sweep.csv")])
+        for note in ("allocated_delta_bytes:", "retained_bytes:", "KiB/entry"):
+            self.assertNotIn(note, sweep)
+
     def test_the_unit_is_the_largest_in_which_the_values_read_at_least_one(self):
         self.assertEqual(plot.byte_unit([300, -16]), (1, "B"))
         self.assertEqual(plot.byte_unit([1392, -320]), (1024, "KiB"))
