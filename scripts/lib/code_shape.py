@@ -29,7 +29,6 @@ LONG_FUNCTIONS = {
     ("CacheBenchCore/Driver/BenchmarkDriver.swift", "func measure"): 143,
     ("CacheBench/Options/RunConfigurationBuilder.swift", "func apply"): 140,
     ("CacheBenchCore/Driver/BenchmarkDriver+Window.swift", "func window"): 123,
-    ("CacheBench/Output/MarkdownWriter.swift", "func render"): 83,
     ("CacheBench/Gate/CSVTable.swift", "func records"): 75,
     ("CacheBench/Options/RunConfigurationBuilder.swift", "func build"): 73,
     ("CacheBench/Options/LatencyDistribution+Parsing.swift", "func parse"): 67,

@@ -33,12 +33,28 @@ enum MarkdownWriter {
     let repeated = run.repeated
     let scenario = run.scenario
     let metadata = run.metadata
-    let table = ResultTable(columns: TableWriter.columns, repeated: repeated)
     var text = "### cachebench results\n\n"
     if repeated.contains(where: { $0.measurements.contains(where: \.interrupted) }) {
       text += "**Interrupted**: the run was cut short; these are the results measured so far.\n\n"
     }
-    text += row(table.headers.map(escaped))
+    text += table(repeated)
+    if let ratios = run.ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
+      text += "\n```text\n" + lines + "```\n"
+    }
+    text += fetchLatencies(repeated) + decodePlacements(repeated)
+    if scenario.caller == .main { text += mainActor(repeated) }
+    if scenario.cancelRate > 0 { text += decodeAfterCancellation(repeated, scenario: scenario) }
+    text += "\nWorkload: \(escaped(RunDescription.summary(of: scenario))).\n"
+    text += "\nRun: cachebench \(escaped(metadata.toolVersion)), Swift \(metadata.swiftVersion),"
+    text += " commit `\(metadata.gitCommit)`, \(metadata.hostCores) cores, \(metadata.timestamp).\n"
+    return text
+  }
+
+  /// The results table, the line explaining its bold cells, and the line saying the figures are
+  /// medians when they are.
+  private static func table(_ repeated: [VariantRepetitions]) -> String {
+    let table = ResultTable(columns: TableWriter.columns, repeated: repeated)
+    var text = row(table.headers.map(escaped))
     text += row(
       table.alignments.map { alignment in
         switch alignment {
@@ -58,58 +74,72 @@ enum MarkdownWriter {
     if !repetitions.isEmpty {
       text += "\n" + escaped(repetitions.prefix(1).uppercased() + repetitions.dropFirst())
     }
-    if let ratios = run.ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
-      text += "\n```text\n" + lines + "```\n"
-    }
-    if !repeated.isEmpty {
-      text += "\nFetch latency, configured and realised at the fetcher:\n\n"
-      for group in repeated {
-        text += "- `\(group.variant.description)`: configured "
-        text += HumanUnits.latency(group.first.configuredFetchLatency)
-        if let p50 = group.realisedFetchLatency(atPercentile: 50),
-          let p99 = group.realisedFetchLatency(atPercentile: 99)
-        {
-          text += ", realised p50 \(HumanUnits.latency(nanoseconds: p50))"
-          text += ", p99 \(HumanUnits.latency(nanoseconds: p99))\n"
-        } else {
-          text += ", no fetches\n"
-        }
+    return text
+  }
+
+  /// Each variant's configured and realised fetch latency.
+  private static func fetchLatencies(_ repeated: [VariantRepetitions]) -> String {
+    guard !repeated.isEmpty else { return "" }
+    var text = "\nFetch latency, configured and realised at the fetcher:\n\n"
+    for group in repeated {
+      text += "- `\(group.variant.description)`: configured "
+      text += HumanUnits.latency(group.first.configuredFetchLatency)
+      if let p50 = group.realisedFetchLatency(atPercentile: 50),
+        let p99 = group.realisedFetchLatency(atPercentile: 99)
+      {
+        text += ", realised p50 \(HumanUnits.latency(nanoseconds: p50))"
+        text += ", p99 \(HumanUnits.latency(nanoseconds: p99))\n"
+      } else {
+        text += ", no fetches\n"
       }
     }
-    if repeated.contains(where: { $0.measurements.contains { $0.decodes != nil } }) {
-      text += "\nWhere the decode ran: the share of decodes on an actor's executor, asked of the"
-      text += " runtime at each decode:\n\n"
-      for group in repeated {
-        let share = ContentionTableWriter.onActorShare(group)
-        text += "- `\(group.variant.description)`: "
-        text +=
-          share == CSVWriter.notAvailable ? "n/a (nothing decoded)\n" : "\(share) on an actor\n"
-      }
+    return text
+  }
+
+  /// Where each variant's decodes ran, when the run decoded.
+  private static func decodePlacements(_ repeated: [VariantRepetitions]) -> String {
+    guard repeated.contains(where: { $0.measurements.contains { $0.decodes != nil } }) else {
+      return ""
     }
-    if scenario.caller == .main, !repeated.isEmpty {
-      text += "\nMain actor, the clients' isolation: how long a trivial job queued there every 1 ms"
-      text += " waited to start, and the waits over 16 ms (hitches) and 250 ms (hangs):\n\n"
-      for group in repeated {
-        let figures = MainActorTableWriter.figures(group)
-        text += "- `\(group.variant.description)`: wait p50 \(figures.waitP50),"
-        text += " p99 \(figures.waitP99), longest \(figures.longest);"
-        text += " \(figures.hitches) hitches, \(figures.hangs) hangs in"
-        text += " \(figures.samples) samples\n"
-      }
+    var text = "\nWhere the decode ran: the share of decodes on an actor's executor, asked of the"
+    text += " runtime at each decode:\n\n"
+    for group in repeated {
+      let share = ContentionTableWriter.onActorShare(group)
+      text += "- `\(group.variant.description)`: "
+      text += share == CSVWriter.notAvailable ? "n/a (nothing decoded)\n" : "\(share) on an actor\n"
     }
-    if scenario.cancelRate > 0, !repeated.isEmpty {
-      let checkpoint =
-        scenario.decodeCheckpoint == 0
-        ? "no checkpoint" : "a checkpoint every \(scenario.decodeCheckpoint) chunks"
-      text += "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue),"
-      text += " \(checkpoint)):\n\n"
-      for group in repeated {
-        text += "- `\(group.variant.description)`: " + cancellationLine(group.first) + "\n"
-      }
+    return text
+  }
+
+  /// How long the main actor kept its jobs waiting, for a run whose clients ran on it.
+  private static func mainActor(_ repeated: [VariantRepetitions]) -> String {
+    guard !repeated.isEmpty else { return "" }
+    var text =
+      "\nMain actor, the clients' isolation: how long a trivial job queued there every 1 ms"
+    text += " waited to start, and the waits over 16 ms (hitches) and 250 ms (hangs):\n\n"
+    for group in repeated {
+      let figures = MainActorTableWriter.figures(group)
+      text += "- `\(group.variant.description)`: wait p50 \(figures.waitP50),"
+      text += " p99 \(figures.waitP99), longest \(figures.longest);"
+      text += " \(figures.hitches) hitches, \(figures.hangs) hangs in"
+      text += " \(figures.samples) samples\n"
     }
-    text += "\nWorkload: \(escaped(RunDescription.summary(of: scenario))).\n"
-    text += "\nRun: cachebench \(escaped(metadata.toolVersion)), Swift \(metadata.swiftVersion),"
-    text += " commit `\(metadata.gitCommit)`, \(metadata.hostCores) cores, \(metadata.timestamp).\n"
+    return text
+  }
+
+  /// What the decodes did after their request was cancelled, for a run that cancels requests.
+  private static func decodeAfterCancellation(_ repeated: [VariantRepetitions], scenario: Scenario)
+    -> String
+  {
+    guard !repeated.isEmpty else { return "" }
+    let checkpoint =
+      scenario.decodeCheckpoint == 0
+      ? "no checkpoint" : "a checkpoint every \(scenario.decodeCheckpoint) chunks"
+    var text = "\nDecode after cancellation (cancelled at \(scenario.cancelMoment.rawValue),"
+    text += " \(checkpoint)):\n\n"
+    for group in repeated {
+      text += "- `\(group.variant.description)`: " + cancellationLine(group.first) + "\n"
+    }
     return text
   }
 
