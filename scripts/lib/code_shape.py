@@ -31,7 +31,6 @@ LONG_FUNCTIONS = {
     ("CacheBenchCore/Driver/BenchmarkDriver+Window.swift", "func window"): 123,
     ("CacheBench/Gate/CSVTable.swift", "func records"): 75,
     ("CacheBench/Options/RunConfigurationBuilder.swift", "func build"): 73,
-    ("CacheBench/Options/LatencyDistribution+Parsing.swift", "func parse"): 67,
     ("CacheBench/Gate/ResultDocument+CSV.swift", "init"): 65,
 }
 

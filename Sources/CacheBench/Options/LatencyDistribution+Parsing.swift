@@ -9,40 +9,58 @@ extension LatencyDistribution {
   static func parse(_ value: String, for option: OptionName) throws(OptionsError)
     -> LatencyDistribution
   {
-    func fail(_ reason: String) -> OptionsError {
-      .invalidValue(option: option, value: value, reason: reason)
-    }
-    func duration(_ text: Substring) throws(OptionsError) -> Duration {
-      let duration: Duration
-      do {
-        duration = try Duration.parse(String(text))
-      } catch {
-        throw .invalidDuration(option: option, value: value, problem: error)
-      }
-      guard duration <= maximumParameter else {
-        throw fail(text == value[...] ? "must be 0...60s" : "'\(text)' must be at most 60s")
-      }
-      return duration
-    }
-    func fraction(_ text: Substring, name: String, open: Bool) throws(OptionsError) -> Double {
-      let isDecimal =
-        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
-        && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
-      guard isDecimal, let number = Double(text), number.isFinite,
-        open ? (number > 0 && number < 1) : (number > 0 && number <= 5)
-      else {
-        throw fail(
-          open
-            ? "\(name) '\(text)' must be a decimal in (0, 1)"
-            : "\(name) '\(text)' must be a decimal in (0, 5]")
-      }
-      return number
-    }
+    let spelling = LatencySpelling(value: value, option: option)
     guard let colon = value.firstIndex(of: ":") else {
-      return .constant(try duration(value[...]))
+      return .constant(try spelling.duration(value[...]))
     }
-    let kind = value[..<colon]
-    let parameters = value[value.index(after: colon)...]
+    return try spelling.distribution(
+      kind: value[..<colon], parameters: value[value.index(after: colon)...])
+  }
+}
+
+/// One `--latency` value being read: its parts, and the errors that quote the whole of it.
+private struct LatencySpelling {
+  let value: String
+  let option: OptionName
+
+  func fail(_ reason: String) -> OptionsError {
+    .invalidValue(option: option, value: value, reason: reason)
+  }
+
+  /// A duration parameter, at most `LatencyDistribution.maximumParameter`.
+  func duration(_ text: Substring) throws(OptionsError) -> Duration {
+    let duration: Duration
+    do {
+      duration = try Duration.parse(String(text))
+    } catch {
+      throw .invalidDuration(option: option, value: value, problem: error)
+    }
+    guard duration <= LatencyDistribution.maximumParameter else {
+      throw fail(text == value[...] ? "must be 0...60s" : "'\(text)' must be at most 60s")
+    }
+    return duration
+  }
+
+  /// A plain decimal parameter: in (0, 1) when `open`, else in (0, 5].
+  func fraction(_ text: Substring, name: String, open: Bool) throws(OptionsError) -> Double {
+    let isDecimal =
+      !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+      && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
+    guard isDecimal, let number = Double(text), number.isFinite,
+      open ? (number > 0 && number < 1) : (number > 0 && number <= 5)
+    else {
+      throw fail(
+        open
+          ? "\(name) '\(text)' must be a decimal in (0, 1)"
+          : "\(name) '\(text)' must be a decimal in (0, 5]")
+    }
+    return number
+  }
+
+  /// The distribution `kind:parameters` names.
+  func distribution(kind: Substring, parameters: Substring) throws(OptionsError)
+    -> LatencyDistribution
+  {
     let items = parameters.split(separator: ",", omittingEmptySubsequences: false)
     switch kind {
     case "uniform":
