@@ -27,7 +27,6 @@ MAX_FUNCTION_LINES = 60
 # function may shrink (then lower or remove its entry) but not grow, and no other may pass the limit.
 LONG_FUNCTIONS = {
     ("CacheBenchCore/Driver/BenchmarkDriver.swift", "func measure"): 143,
-    ("CacheBench/Options/RunConfigurationBuilder.swift", "func apply"): 140,
     ("CacheBenchCore/Driver/BenchmarkDriver+Window.swift", "func window"): 123,
     ("CacheBench/Gate/CSVTable.swift", "func records"): 75,
     ("CacheBench/Options/RunConfigurationBuilder.swift", "func build"): 73,

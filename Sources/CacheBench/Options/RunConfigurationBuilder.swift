@@ -44,10 +44,34 @@ struct RunConfigurationBuilder {
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
     if ScenarioFields.all.contains(where: { $0.option == option }) {
       scenarioSettings.append(OptionSetting(option: option, value: value))
     }
+    switch option {
+    case .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
+      .concurrency, .threads, .caller:
+      try applyWorkload(value, for: option)
+    case .requests, .duration, .warmup, .repetitions, .reference, .deadline:
+      try applyLength(value, for: option)
+    case .latency, .failRate, .rate, .fetchLimit, .payloadBytes:
+      try applyFetcher(value, for: option)
+    case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
+      .perfControl, .profileVariant:
+      try applyOutput(value, for: option)
+    case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl:
+      try applyOperations(value, for: option)
+    case .quiet, .pauseBeforeWindow, .ignoreCancellation:
+      applyFlag(option)
+    case .maxTime:
+      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
+    }
+  }
+
+  /// The variants and the workload: which designs, placements and shards, the keys and their
+  /// distribution, the clients.
+  private mutating func applyWorkload(_ value: String, for option: OptionName) throws(OptionsError)
+  {
+    typealias Parse = OptionValueParser
     switch option {
     case .variants:
       variantNames = try VariantName.list(value, for: option, in: RegisteredDesigns.registry)
@@ -88,6 +112,16 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must be pool or main")
       }
       scenario.caller = caller
+    default:
+      preconditionFailure("\(option.rawValue) is not read by applyWorkload")
+    }
+  }
+
+  /// How long the run is and how often it repeats: requests, duration, warm-up, repetitions,
+  /// deadline.
+  private mutating func applyLength(_ value: String, for option: OptionName) throws(OptionsError) {
+    typealias Parse = OptionValueParser
+    switch option {
     case .requests:
       requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
     case .duration:
@@ -98,6 +132,20 @@ struct RunConfigurationBuilder {
       scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
     case .repetitions, .reference:
       try repeatOptions.apply(value, for: option)
+    case .deadline:
+      deadline = try Parse.duration(
+        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
+        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
+    default:
+      preconditionFailure("\(option.rawValue) is not read by applyLength")
+    }
+  }
+
+  /// The fake fetcher and the arrival of requests: latency, failures, open-loop rate, the fetch
+  /// limit, the payload.
+  private mutating func applyFetcher(_ value: String, for option: OptionName) throws(OptionsError) {
+    typealias Parse = OptionValueParser
+    switch option {
     case .latency:
       let distribution = try LatencyDistribution.parse(value, for: option)
       scenario.fetchLatency = distribution.mean
@@ -124,6 +172,16 @@ struct RunConfigurationBuilder {
       scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
     case .payloadBytes:
       scenario.payloadBytes = try Parse.integer(value, for: option, in: 1...67_108_864)
+    default:
+      preconditionFailure("\(option.rawValue) is not read by applyFetcher")
+    }
+  }
+
+  /// Where the results go, and the profiling of the run: the output files, the profile, the
+  /// baseline, perf control.
+  private mutating func applyOutput(_ value: String, for option: OptionName) throws(OptionsError) {
+    typealias Parse = OptionValueParser
+    switch option {
     case .csv:
       guard !value.isEmpty else {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
@@ -153,12 +211,17 @@ struct RunConfigurationBuilder {
       profiling.perfControl = paths
     case .profileVariant:
       profileVariant = value
-    case .deadline:
-      deadline = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    case .quiet, .pauseBeforeWindow, .ignoreCancellation:
-      applyFlag(option)
+    default:
+      preconditionFailure("\(option.rawValue) is not read by applyOutput")
+    }
+  }
+
+  /// The operation mix and retention: invalidations, cancellations, writes, capacity and expiry.
+  private mutating func applyOperations(_ value: String, for option: OptionName)
+    throws(OptionsError)
+  {
+    typealias Parse = OptionValueParser
+    switch option {
     case .invalidateRate:
       scenario.invalidateRate = try Parse.fraction(value, for: option)
     case .cancelRate:
@@ -179,8 +242,8 @@ struct RunConfigurationBuilder {
       scenario.timeToLive = try Parse.duration(
         value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
         isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    case .maxTime:
-      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
+    default:
+      preconditionFailure("\(option.rawValue) is not read by applyOperations")
     }
   }
 
