@@ -29,7 +29,6 @@ LONG_FUNCTIONS = {
     ("CacheBenchCore/Driver/BenchmarkDriver.swift", "func measure"): 143,
     ("CacheBenchCore/Driver/BenchmarkDriver+Window.swift", "func window"): 123,
     ("CacheBench/Gate/CSVTable.swift", "func records"): 75,
-    ("CacheBench/Options/RunConfigurationBuilder.swift", "func build"): 73,
     ("CacheBench/Gate/ResultDocument+CSV.swift", "init"): 65,
 }
 

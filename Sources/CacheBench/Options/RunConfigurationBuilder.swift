@@ -290,6 +290,31 @@ struct RunConfigurationBuilder {
 
   /// The configuration the recorded options describe, or the first conflict between them.
   func build() throws(OptionsError) -> RunConfiguration {
+    try checkConflicts()
+    var scenario = self.scenario
+    scenario.variants = try variants()
+    // A count named in --variants alone is the scenario's too (the JSON's scenario.shards).
+    if !shardsGiven, let named = variantNames?.lazy.compactMap(\.shards).first {
+      scenario.shards = named
+    }
+    try scenario.checkDesignTraits()
+    if isUniform {
+      scenario.distribution = .uniform
+    } else if let hotspot {
+      scenario.distribution = hotspot
+    } else if let zipfTheta {
+      scenario.distribution = .zipf(theta: zipfTheta)
+    }
+    if let duration {
+      scenario.stop = .duration(duration)
+    } else if let requests {
+      scenario.stop = .requests(requests)
+    }
+    return try configuration(of: scenario)
+  }
+
+  /// Refuses options that contradict each other, or that do something only with another not given.
+  private func checkConflicts() throws(OptionsError) {
     if requests != nil && duration != nil {
       throw .conflictingOptions(OptionName.requests.rawValue, OptionName.duration.rawValue)
     }
@@ -321,25 +346,10 @@ struct RunConfigurationBuilder {
     if scenario.caller == .main && scenario.openLoop != nil {
       throw .conflictingOptions("\(OptionName.caller) main", OptionName.rate.rawValue)
     }
-    var scenario = self.scenario
-    scenario.variants = try variants()
-    // A count named in --variants alone is the scenario's too (the JSON's scenario.shards).
-    if !shardsGiven, let named = variantNames?.lazy.compactMap(\.shards).first {
-      scenario.shards = named
-    }
-    try scenario.checkDesignTraits()
-    if isUniform {
-      scenario.distribution = .uniform
-    } else if let hotspot {
-      scenario.distribution = hotspot
-    } else if let zipfTheta {
-      scenario.distribution = .zipf(theta: zipfTheta)
-    }
-    if let duration {
-      scenario.stop = .duration(duration)
-    } else if let requests {
-      scenario.stop = .requests(requests)
-    }
+  }
+
+  /// The configuration that runs `scenario` with the outputs, profile and repetitions asked for.
+  private func configuration(of scenario: Scenario) throws(OptionsError) -> RunConfiguration {
     var configuration = RunConfiguration(scenario: scenario, csvPath: csvPath)
     configuration.jsonPath = outputPaths[.json]
     configuration.markdownPath = outputPaths[.markdown]
