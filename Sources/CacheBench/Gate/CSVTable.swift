@@ -45,72 +45,99 @@ struct CSVTable: Sendable, Equatable {
 
   /// Splits `text` into records of fields, undoing the quoting; a quote may open a field only at its start.
   private static func records(in text: String) throws(FormatError) -> [[String]] {
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = String.UnicodeScalarView()
-    var quoted = false
-    var fieldStarted = false
-    var afterClosingQuote = false
-    var scalars = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
-    func next() -> Unicode.Scalar? {
-      if let scalar = pending {
-        pending = nil
-        return scalar
-      }
-      return scalars.next()
+    var scanner = CSVScanner(text)
+    while let scalar = scanner.next() {
+      try scanner.take(scalar)
     }
-    func endRecord() {
-      record.append(String(field))
-      records.append(record)
-      record = []
-      field = String.UnicodeScalarView()
-      fieldStarted = false
-      afterClosingQuote = false
+    return try scanner.finished()
+  }
+}
+
+/// The state of splitting one CSV text into records, a Unicode scalar at a time.
+private struct CSVScanner {
+  typealias FormatError = CSVTable.FormatError
+
+  private var records: [[String]] = []
+  private var record: [String] = []
+  private var field = String.UnicodeScalarView()
+  private var quoted = false
+  private var fieldStarted = false
+  private var afterClosingQuote = false
+  private var scalars: String.UnicodeScalarView.Iterator
+  /// A scalar read ahead and put back.
+  private var pending: Unicode.Scalar? = nil
+
+  init(_ text: String) { scalars = text.unicodeScalars.makeIterator() }
+
+  mutating func next() -> Unicode.Scalar? {
+    if let scalar = pending {
+      pending = nil
+      return scalar
     }
-    while let scalar = next() {
-      if quoted {
-        if scalar == "\"" {
-          let following = next()
-          if following == "\"" {
-            field.append("\"")
-          } else {
-            quoted = false
-            afterClosingQuote = true
-            pending = following
-          }
-        } else {
-          field.append(scalar)
-        }
-        continue
-      }
-      switch scalar {
-      case "\"" where !fieldStarted:
-        quoted = true
-        fieldStarted = true
-      case "\"":
+    return scalars.next()
+  }
+
+  /// Reads `scalar`, the next of the text.
+  mutating func take(_ scalar: Unicode.Scalar) throws(FormatError) {
+    if quoted {
+      takeQuoted(scalar)
+      return
+    }
+    switch scalar {
+    case "\"" where !fieldStarted:
+      quoted = true
+      fieldStarted = true
+    case "\"":
+      throw FormatError(record: records.count + 1, message: "a quote inside an unquoted field")
+    case ",":
+      endField()
+    case "\r":
+      let following = next()
+      if following != "\n" { pending = following }
+      endRecord()
+    case "\n":
+      endRecord()
+    default:
+      guard !afterClosingQuote else {
         throw FormatError(
-          record: records.count + 1, message: "a quote inside an unquoted field")
-      case ",":
-        record.append(String(field))
-        field = String.UnicodeScalarView()
-        fieldStarted = false
-        afterClosingQuote = false
-      case "\r":
-        let following = next()
-        if following != "\n" { pending = following }
-        endRecord()
-      case "\n":
-        endRecord()
-      default:
-        guard !afterClosingQuote else {
-          throw FormatError(
-            record: records.count + 1, message: "text after the closing quote of a field")
-        }
-        fieldStarted = true
-        field.append(scalar)
+          record: records.count + 1, message: "text after the closing quote of a field")
       }
+      fieldStarted = true
+      field.append(scalar)
     }
+  }
+
+  /// Reads `scalar` inside a quoted field, where `""` is a quote and a lone `"` closes the field.
+  private mutating func takeQuoted(_ scalar: Unicode.Scalar) {
+    guard scalar == "\"" else {
+      field.append(scalar)
+      return
+    }
+    let following = next()
+    if following == "\"" {
+      field.append("\"")
+    } else {
+      quoted = false
+      afterClosingQuote = true
+      pending = following
+    }
+  }
+
+  private mutating func endField() {
+    record.append(String(field))
+    field = String.UnicodeScalarView()
+    fieldStarted = false
+    afterClosingQuote = false
+  }
+
+  private mutating func endRecord() {
+    endField()
+    records.append(record)
+    record = []
+  }
+
+  /// The records, once the text is read: a last record without its line end counts.
+  mutating func finished() throws(FormatError) -> [[String]] {
     if quoted {
       throw FormatError(record: records.count + 1, message: "unterminated quoted field")
     }
