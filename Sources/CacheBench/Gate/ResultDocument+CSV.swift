@@ -67,29 +67,39 @@ extension ResultDocument {
             reason: "differs from the first row ('\(expected)'): one run per file")
         }
       }
-      let variant = table.value("variant", in: row) ?? ""
-      let decode = table.value("decode", in: row) ?? ""
-      let design = table.value("design", in: row) ?? String(variant.prefix { $0 != "(" })
-      var metrics: [Metric] = []
-      for (column, text) in zip(table.header, row) where !described.contains(column) {
-        guard let value = Self.metricValue(text) else {
-          throw SchemaViolation(
-            field: "\(column) in \(record)", value: "'\(text)'",
-            reason: "must be a decimal number or empty")
-        }
-        metrics.append(Metric(name: column, value: value))
-      }
-      var cell: String? = nil
-      if isSweep {
-        let threads = table.value("threads", in: row).flatMap { $0.isEmpty ? nil : "t=\($0) " }
-        cell = (threads ?? "") + "c=\(table.value("concurrency", in: row) ?? "")"
-      }
       variants.append(
-        VariantMetrics(
-          variant: variant, design: design, decode: decode,
-          shards: table.value("shards", in: row).flatMap { Int($0) }, cell: cell, metrics: metrics))
+        try Self.variant(
+          row, of: table, record: record, metricsLeavingOut: described, isSweep: isSweep))
     }
     self.variants = variants
+  }
+
+  /// The variant of the CSV row `row` (`record` names it in errors): its name, and its metrics, every
+  /// column not in `described`; in a sweep, keyed by its cell too.
+  private static func variant(
+    _ row: [String], of table: CSVTable, record: String, metricsLeavingOut described: Set<String>,
+    isSweep: Bool
+  ) throws(SchemaViolation) -> VariantMetrics {
+    let variant = table.value("variant", in: row) ?? ""
+    let decode = table.value("decode", in: row) ?? ""
+    let design = table.value("design", in: row) ?? String(variant.prefix { $0 != "(" })
+    var metrics: [Metric] = []
+    for (column, text) in zip(table.header, row) where !described.contains(column) {
+      guard let value = metricValue(text) else {
+        throw SchemaViolation(
+          field: "\(column) in \(record)", value: "'\(text)'",
+          reason: "must be a decimal number or empty")
+      }
+      metrics.append(Metric(name: column, value: value))
+    }
+    var cell: String? = nil
+    if isSweep {
+      let threads = table.value("threads", in: row).flatMap { $0.isEmpty ? nil : "t=\($0) " }
+      cell = (threads ?? "") + "c=\(table.value("concurrency", in: row) ?? "")"
+    }
+    return VariantMetrics(
+      variant: variant, design: design, decode: decode,
+      shards: table.value("shards", in: row).flatMap { Int($0) }, cell: cell, metrics: metrics)
   }
 
   /// A metric's CSV field as its value: empty or `n/a` (does not apply, not measured) is `.some(nil)`,
