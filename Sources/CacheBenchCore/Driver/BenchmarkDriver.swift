@@ -83,31 +83,7 @@ package struct BenchmarkDriver: Sendable {
   package func measure(
     _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder
   ) async throws(AccountingError) -> VariantResult? {
-    if scenario.warmupRequests > 0 {
-      let ledger = makeLedger()
-      let fetcher = makeFetcher(ledger: ledger)
-      guard
-        let cache = makeCache(
-          variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher())
-      else { return nil }
-      let stop = StopCondition.requests(scenario.warmupRequests)
-      let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
-      onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
-      let warmup = await window(
-        cache: cache, clientLoop: variant.design.specialisation.clientLoop,
-        mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
-        stop: stop,
-        decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
-      if warmup.stalled {
-        onEvent(
-          .failed(
-            variant,
-            reason:
-              "its warm-up made no progress for \(HumanUnits.latency(stallTimeout)) (a request hung in"
-              + " the cache)"))
-        return nil
-      }
-    }
+    guard await warmUp(variant, keys: keys, decoder: decoder) else { return nil }
     if runStop.isRequested { return nil }
     // What `retainedBytes` is measured against, once the warm-up's cache is released and before anything
     // of the window is made. Read before the warm-up instead, the first variant of a run carried 27–55 KB
@@ -160,7 +136,73 @@ package struct BenchmarkDriver: Sendable {
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
     withExtendedLifetime(cache) {}
-    let fetched = ledger.totals
+    let readings = WindowReadings(
+      recorder: recorder, fetched: ledger.totals, outcome: outcome, probe: probe,
+      mainProbe: mainProbe, clientSpread: clientSpread, utilisation: utilisation,
+      resources: resources, allocatedBeforeWindow: allocatedBeforeWindow,
+      staleRejected: staleRejected, decodes: decodes, cancellation: cancellation)
+    let result = self.result(of: variant, readings)
+    var expected: Int? = nil
+    // A stopped window served fewer requests than asked, by design; the identity still holds.
+    if case .requests(let count) = scenario.stop, !outcome.wasStopped { expected = count }
+    try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
+    blackHole(recorder.checksum)
+    return result
+  }
+
+  /// Runs `variant`'s warm-up window on a throwaway cache, when the scenario has one; false when the
+  /// design could not be built or the warm-up stalled (reported), so the variant is not measured.
+  private func warmUp(_ variant: Variant, keys: KeySequence, decoder: PayloadDecoder) async -> Bool
+  {
+    if scenario.warmupRequests > 0 {
+      let ledger = makeLedger()
+      let fetcher = makeFetcher(ledger: ledger)
+      guard
+        let cache = makeCache(
+          variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher())
+      else { return false }
+      let stop = StopCondition.requests(scenario.warmupRequests)
+      let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
+      onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
+      let warmup = await window(
+        cache: cache, clientLoop: variant.design.specialisation.clientLoop,
+        mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
+        stop: stop,
+        decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
+      if warmup.stalled {
+        onEvent(
+          .failed(
+            variant,
+            reason:
+              "its warm-up made no progress for \(HumanUnits.latency(stallTimeout)) (a request hung in"
+              + " the cache)"))
+        return false
+      }
+    }
+    return true
+  }
+
+  /// What a window measured, gathered for `result(of:_:)`.
+  private struct WindowReadings {
+    let recorder: ClientRecorder
+    let fetched: FetchLedger.Totals
+    let outcome: WindowOutcome
+    let probe: SchedulingProbe?
+    let mainProbe: SchedulingProbe?
+    let clientSpread: ClientSpread?
+    let utilisation: IsolationUtilisation?
+    let resources: ResourceUsage
+    let allocatedBeforeWindow: Int?
+    let staleRejected: Int?
+    let decodes: DecodeCounter
+    let cancellation: DecodeCancellation?
+  }
+
+  /// `variant`'s result: every figure of its window, in the one record the outputs read.
+  private func result(of variant: Variant, _ readings: WindowReadings) -> VariantResult {
+    let recorder = readings.recorder
+    let fetched = readings.fetched
+    let outcome = readings.outcome
     var result = VariantResult(
       variant: variant,
       requests: recorder.requests,
@@ -184,44 +226,47 @@ package struct BenchmarkDriver: Sendable {
       result.openLoop = Self.openLoopFigures(
         recorder, schedule: schedule, stop: scenario.stop, elapsed: outcome.nanoseconds)
     }
-    if let probe { result.schedulingDelay = probe.histogram }
-    result.mainActorResponsiveness = mainProbe?.responsiveness
-    result.clientSpread = clientSpread
-    result.utilisation = utilisation
+    if let probe = readings.probe { result.schedulingDelay = probe.histogram }
+    result.mainActorResponsiveness = readings.mainProbe?.responsiveness
+    result.clientSpread = readings.clientSpread
+    result.utilisation = readings.utilisation
     result.actorBusyWait = recorder.actorBusyWait
     result.busyUntimed = recorder.busyUntimed
-    result.resources = resources
-    result.resources.allocatedBytesBeforeWindow = allocatedBeforeWindow
+    result.resources = readings.resources
+    result.resources.allocatedBytesBeforeWindow = readings.allocatedBeforeWindow
     result.invalidations = recorder.invalidations
     result.evictions = recorder.evictions
     result.expirations = recorder.expirations
     result.fetchesInFlightAfterWindow = fetched.inFlight
-    result.staleRejected = staleRejected
+    result.staleRejected = readings.staleRejected
     result.unclassified = recorder.unclassified
     result.untimed = recorder.untimed
     result.wrongKeyAnswers = recorder.wrongKeyAnswers
     result.firstErrorDescription = recorder.firstErrorDescription
-    if variant.decode.decodesInCache { result.insideDecodes = decodes.total }
+    Self.addDecodesAndWrites(of: variant, readings, to: &result)
+    result.interrupted = outcome.wasStopped
+    result.undrainedClients = outcome.undrainedClients
+    result.stalled = outcome.stalled
+    result.stallTimeout = stallTimeout
+    return result
+  }
+
+  /// The decode and write figures of `variant`'s window, for the variants that decode or write.
+  private static func addDecodesAndWrites(
+    of variant: Variant, _ readings: WindowReadings, to result: inout VariantResult
+  ) {
+    let recorder = readings.recorder
+    if variant.decode.decodesInCache { result.insideDecodes = readings.decodes.total }
     if variant.decode != .noDecode {
-      result.decodes = decodes.total
-      result.decodesOnActor = decodes.onActor
-      result.decodeCancellation = cancellation?.figures
+      result.decodes = readings.decodes.total
+      result.decodesOnActor = readings.decodes.onActor
+      result.decodeCancellation = readings.cancellation?.figures
     }
     if variant.design.takesWrites {
       result.repository = RepositoryFigures(
         writes: recorder.writes, conflicts: recorder.conflicts,
         staleServedAfterWrite: recorder.staleServedAfterWrite)
     }
-    result.interrupted = outcome.wasStopped
-    result.undrainedClients = outcome.undrainedClients
-    result.stalled = outcome.stalled
-    result.stallTimeout = stallTimeout
-    var expected: Int? = nil
-    // A stopped window served fewer requests than asked, by design; the identity still holds.
-    if case .requests(let count) = scenario.stop, !outcome.wasStopped { expected = count }
-    try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
-    blackHole(recorder.checksum)
-    return result
   }
 
   /// A new, empty cache of `variant`'s design over `fetcher`, built by the design's own factory with what
