@@ -8,6 +8,7 @@ python3 -m unittest discover -s scripts/tests
 import contextlib
 import io
 import os
+import shutil
 import sys
 import tempfile
 import unittest
@@ -22,7 +23,7 @@ class CodeShapeTests(unittest.TestCase):
     def tree(self, files):
         """A Sources directory with one module, Core, holding `files` ({relative path: text})."""
         directory = tempfile.mkdtemp()
-        self.addCleanup(lambda: __import__("shutil").rmtree(directory))
+        self.addCleanup(shutil.rmtree, directory)
         for relative, text in files.items():
             path = os.path.join(directory, "Core", relative)
             os.makedirs(os.path.dirname(path), exist_ok=True)

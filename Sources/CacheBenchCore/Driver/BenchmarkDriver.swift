@@ -154,30 +154,29 @@ package struct BenchmarkDriver: Sendable {
   /// design could not be built or the warm-up stalled (reported), so the variant is not measured.
   private func warmUp(_ variant: Variant, keys: KeySequence, decoder: PayloadDecoder) async -> Bool
   {
-    if scenario.warmupRequests > 0 {
-      let ledger = makeLedger()
-      let fetcher = makeFetcher(ledger: ledger)
-      guard
-        let cache = makeCache(
-          variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher())
-      else { return false }
-      let stop = StopCondition.requests(scenario.warmupRequests)
-      let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
-      onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
-      let warmup = await window(
-        cache: cache, clientLoop: variant.design.specialisation.clientLoop,
-        mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
-        stop: stop,
-        decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
-      if warmup.stalled {
-        onEvent(
-          .failed(
-            variant,
-            reason:
-              "its warm-up made no progress for \(HumanUnits.latency(stallTimeout)) (a request hung in"
-              + " the cache)"))
-        return false
-      }
+    guard scenario.warmupRequests > 0 else { return true }
+    let ledger = makeLedger()
+    let fetcher = makeFetcher(ledger: ledger)
+    guard
+      let cache = makeCache(
+        variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher())
+    else { return false }
+    let stop = StopCondition.requests(scenario.warmupRequests)
+    let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
+    onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
+    let warmup = await window(
+      cache: cache, clientLoop: variant.design.specialisation.clientLoop,
+      mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
+      stop: stop,
+      decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
+    if warmup.stalled {
+      onEvent(
+        .failed(
+          variant,
+          reason:
+            "its warm-up made no progress for \(HumanUnits.latency(stallTimeout)) (a request hung in"
+            + " the cache)"))
+      return false
     }
     return true
   }
