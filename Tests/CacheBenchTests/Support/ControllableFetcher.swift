@@ -63,6 +63,7 @@ final class ControllableFetcher: Fetcher {
       }
       pending?.continuation.resume(returning: .failure(CancellationError()))
     }
+    state.withLock { _ in }
     return try result.get()
   }
 
@@ -101,18 +102,24 @@ final class ControllableFetcher: Fetcher {
   private func release(
     where matches: (Int, Pending) -> Bool, bytes: Int, failure: (any Error)?
   ) -> Int {
-    let released = state.withLock { state -> [Pending] in
+    // The payloads are made under the lock, which the fetch takes again once resumed, so the thread
+    // sanitizer sees the payload's writes ordered before the decode's reads by the lock: the resume alone
+    // did not order them for it (a race report in CI, on a loaded machine).
+    let released = state.withLock {
+      state -> [(
+        CheckedContinuation<Result<Payload, any Error>, Never>, Result<Payload, any Error>
+      )] in
       let matching = state.pending.filter { matches($0.key, $0.value) }
       for id in matching.keys { state.pending[id] = nil }
-      return Array(matching.values)
-    }
-    for pending in released {
-      if let failure {
-        pending.continuation.resume(returning: .failure(failure))
-      } else {
-        pending.continuation.resume(returning: .success(Payload(key: pending.key, count: bytes)))
+      return matching.values.map { pending in
+        let result: Result<Payload, any Error> =
+          if let failure { .failure(failure) } else {
+            .success(Payload(key: pending.key, count: bytes))
+          }
+        return (pending.continuation, result)
       }
     }
+    for (continuation, result) in released { continuation.resume(returning: result) }
     return released.count
   }
 }
