@@ -4,13 +4,18 @@
 #   - the timing figures with `cachebench paired`: each round's head/base ratio, the median ratio's
 #     interval, a regression only when the whole interval lies past the profile's paired threshold;
 #   - the counts and allocations with `cachebench compare`, the base rounds' median as the baseline,
-#     under the profile's ordinary rules (exact fetches and duplicates, decode_on_actor_share, ...).
+#     under the profile's ordinary rules (exact fetches and duplicates, decode_on_actor_share, ...);
+#   - with a callgrind profile (callgrind_profile, not none): instructions per request, from one run of
+#     each revision under callgrind (scripts/valgrind, a static build of each in its package's
+#     .build/valgrind), with `cachebench compare` under that profile's rules, the base run as the
+#     baseline. Instruction counts repeat to about 0.2% whatever the load, so one run a side is judged.
 # No stored figure enters: both sides ran minutes apart on this machine.
 #
 # CACHEBENCH_GATE_KEEP=DIR keeps every round's figures there (PROFILE.base.ROUND.json, ...), for
 # scripts/gate-trials.
 # Needs from ci-gate: CACHEBENCH_PACKAGE, CACHEBENCH_PRODUCT, binary (the head's executable), profiles
-# (array), against, rounds, work (a scratch directory). Exits itself; never returns.
+# (array), callgrind_profile, callgrind_note, callgrind_metrics, against, rounds, work (a scratch
+# directory). Exits itself; never returns.
 
 # ab_say MESSAGE: one whole line on stderr.
 ab_say() { cachebench_say "$@"; }
@@ -118,7 +123,8 @@ ab_gate() {
   local base_designs profile variants kept missing design
   base_designs=",$(ab_designs "$base_binary"),"
   declare -A run_variants=()
-  for profile in "${profiles[@]}"; do
+  [ -z "$callgrind_note" ] || ab_say "$callgrind_note"
+  for profile in "${profiles[@]}" "$callgrind_profile"; do
     [ "$profile" != none ] || continue
     variants="$(ab_variants "$profile")"
     kept=""; missing=""
@@ -151,8 +157,13 @@ json.dump(profile, open(sys.argv[2], "w"), indent=1)' "$profile" "$work/$(basena
     done
     ab_say "round $round of $rounds ($order) done, $(($(date +%s) - started))s"
   done
+  local runs_took=$(($(date +%s) - started))
+  [ "$callgrind_profile" = none ] || ab_callgrind "${run_variants[$callgrind_profile]}"
   if [ -n "${CACHEBENCH_GATE_KEEP:-}" ]; then
     mkdir -p "$CACHEBENCH_GATE_KEEP" && cp "$work"/*.base.*.json "$work"/*.head.*.json "$CACHEBENCH_GATE_KEEP"/
+    if [ "$callgrind_profile" != none ]; then
+      cp "$work/callgrind.base.json" "$work/callgrind.head.json" "$CACHEBENCH_GATE_KEEP"/
+    fi
   fi
   local status=0 part name base_runs head_runs
   for profile in "${profiles[@]}"; do
@@ -183,8 +194,9 @@ json.dump(profile, open(sys.argv[2], "w"), indent=1)' "$profile" "$work/$(basena
       } >>"$GITHUB_STEP_SUMMARY"
     fi
   done
+  [ "$callgrind_profile" = none ] || ab_judge_callgrind
   case "$status" in
-    0) ab_say "A/B gate passed against $against ($base_short), $rounds rounds, $(($(date +%s) - started))s of runs" ;;
+    0) ab_say "A/B gate passed against $against ($base_short), $rounds rounds, ${runs_took}s of runs" ;;
     2) ab_say "A/B gate FAILED against $against ($base_short): a regression (see the reports above)" ;;
     *) ab_say "A/B gate could not judge (exit $status)" ;;
   esac
@@ -200,4 +212,50 @@ ab_fold() {
     *) ab_say "$2: could not judge (exit $1)" ;;
   esac
   if [ "$status" -eq 0 ] || { [ "$status" -eq 2 ] && [ "$1" -ne 0 ]; }; then status=$1; fi
+}
+
+# ab_callgrind VARIANTS: one run of each revision's callgrind profile under callgrind, base first, each
+# cut to the counts that repeat there: $work/callgrind.SIDE.json. Any failure exits 1 in one line.
+ab_callgrind() {
+  local variants="$1" side package profile commit started extra=() status
+  [ -z "$variants" ] || extra=(--variants "$variants")
+  for side in base head; do
+    if [ "$side" = base ]; then
+      package="$base_package"; commit="$base_short"
+      profile="$work/$(basename "$callgrind_profile" .json).base-profile.json"
+    else
+      package="$CACHEBENCH_PACKAGE"; commit="$head_commit"; profile="$callgrind_profile"
+    fi
+    ab_say "callgrind: the $side run of $callgrind_profile (a static build in $package/.build/valgrind)"
+    started=$(date +%s)
+    status=0
+    CACHEBENCH_GIT_COMMIT="$commit" "$CACHEBENCH_ROOT/scripts/valgrind" callgrind \
+      --package-path "$package" --product "$CACHEBENCH_PRODUCT" --out "$work/callgrind.$side" \
+      --profile "$profile" "${extra[@]}" --quiet >"$work/callgrind.$side.log" 2>&1 || status=$?
+    if [ "$status" -ne 0 ]; then
+      ab_say "callgrind: the $side run of $callgrind_profile exited $status: $(grep -v '^$' "$work/callgrind.$side.log" | tail -n 1)"
+      exit 1
+    fi
+    if ! python3 "$CACHEBENCH_ROOT/scripts/lib/result_metrics.py" --keep "$callgrind_metrics" \
+      "$work/callgrind.$side/results.json" "$work/callgrind.$side.json" 2>"$work/callgrind.keep.err"; then
+      ab_say "callgrind: the $side run's results lack a count the gate judges: $(tail -n 1 "$work/callgrind.keep.err")"
+      exit 1
+    fi
+    ab_say "callgrind: the $side run took $(($(date +%s) - started))s"
+  done
+}
+
+# ab_judge_callgrind: the head's instruction counts against the base's, under the callgrind profile's
+# rules; folds the outcome into `status`.
+ab_judge_callgrind() {
+  local part=0
+  "$binary" baseline "$work/callgrind.base-median.json" "$work/callgrind.base.json" 2>/dev/null
+  "$binary" compare "$work/callgrind.base-median.json" "$work/callgrind.head.json" \
+    --profile "$callgrind_profile" >"$work/compare.txt" || part=$?
+  sed '/^all comparisons:$/,$d' "$work/compare.txt"
+  ab_fold "$part" "$callgrind_profile: instructions per request against the base's"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    "$binary" compare "$work/callgrind.base-median.json" "$work/callgrind.head.json" \
+      --profile "$callgrind_profile" --format markdown >>"$GITHUB_STEP_SUMMARY" || true
+  fi
 }

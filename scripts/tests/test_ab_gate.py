@@ -119,6 +119,53 @@ baseline) cp "$3" "$2" ;;
 esac
 '''
 
+# The stand-in scripts/valgrind of a copied tool root (ToolRoot below): logs its side and arguments, then
+# writes the run's results.json with one instructions_per_request a variant, FAKE_INSTRUCTIONS_BASE or
+# _HEAD; fails, with a last line saying why, when FAKE_VALGRIND_FAILS names its side.
+FAKE_VALGRIND = r'''#!/bin/bash
+set -euo pipefail
+value() {
+  local option="$1"
+  shift
+  while [ $# -gt 0 ]; do
+    if [ "$1" = "$option" ]; then printf '%s' "${2:-}"; return; fi
+    shift
+  done
+}
+package="$(value --package-path "$@")"
+case "$package" in */.build/ci-gate-base/*) side=base ;; *) side=head ;; esac
+profile="$(value --profile "$@")"
+if grep -q '"gate"' "$profile"; then has_gate=yes; else has_gate=no; fi
+{ printf '%s\t%s' "$side" "$has_gate"; printf '\t%s' "$@"; printf '\n'; } >>"$FAKE_VALGRIND_LOG"
+if [ "${FAKE_VALGRIND_FAILS:-}" = "$side" ]; then
+  echo "swift build: error: the static build failed" >&2
+  exit 1
+fi
+designs="$(value --variants "$@")"
+if [ -z "$designs" ]; then
+  designs="$(python3 -c 'import json, sys; print(",".join(json.load(open(sys.argv[1]))["variants"]))' "$profile")"
+fi
+if [ "$side" = base ]; then instructions="$FAKE_INSTRUCTIONS_BASE"; else instructions="$FAKE_INSTRUCTIONS_HEAD"; fi
+out="$(value --out "$@")"
+mkdir -p "$out"
+python3 - "$designs" "$instructions" "$out/results.json" <<'PY'
+import json, sys
+designs, instructions, target = sys.argv[1].split(","), float(sys.argv[2]), sys.argv[3]
+counts = {"requests": 20000, "hits": 19999, "joins": 0, "leaders": 1, "errors": 0, "cancellations": 0,
+          "fetches": 1, "duplicate_fetches": 0, "instructions_per_request": instructions, "malloc_count": 7}
+json.dump({"schema": 1, "kind": "baseline", "interrupted": False, "metadata": {}, "scenario": {},
+           "variants": [{"variant": d, "design": d, "decode": "none", "shards": 1, "metrics": counts}
+                        for d in designs]}, open(target, "w"))
+PY
+'''
+
+CALLGRIND_PROFILE = {
+    "description": "A callgrind profile for the A/B gate's tests.",
+    "variants": ["alpha", "beta"],
+    "concurrency": 1,
+    "gate": {"reference": "alpha/none", "thresholds": {"instructions_per_request": {"relative": "1%"}}},
+}
+
 PROFILE = {
     "description": "A profile for the A/B gate's tests.",
     "variants": ["alpha", "beta"],
@@ -418,7 +465,86 @@ class ABGateTests(unittest.TestCase):
         self.assertIn("paired: within the thresholds (fake)", stdout)
         self.assertNotIn("a row the A/B gate leaves out", stdout)
 
-    # 8. --help.
+    # 8. The callgrind part: both revisions once under callgrind, when the package has the profile.
+
+    def tool_root(self):
+        """A copy of scripts/ci-gate and scripts/lib whose scripts/valgrind is the stand-in: returns its
+        ci-gate."""
+        root = os.path.join(self.directory, "tools")
+        scripts = os.path.join(root, "scripts")
+        shutil.copytree(os.path.join(HERE, "..", "lib"), os.path.join(scripts, "lib"))
+        shutil.copy2(CI_GATE, os.path.join(scripts, "ci-gate"))
+        write_executable(os.path.join(scripts, "valgrind"), FAKE_VALGRIND)
+        self.valgrind_log = os.path.join(self.directory, "valgrind.log")
+        self.env.update(FAKE_VALGRIND_LOG=self.valgrind_log, FAKE_INSTRUCTIONS_BASE="1000",
+                        FAKE_INSTRUCTIONS_HEAD="1000")
+        return os.path.join(scripts, "ci-gate")
+
+    def valgrind_calls(self):
+        if not os.path.exists(self.valgrind_log):
+            return []
+        with open(self.valgrind_log, encoding="utf-8") as log:
+            return [line.rstrip("\n").split("\t") for line in log]
+
+    def callgrind_gate(self, *arguments):
+        gate = self.tool_root()
+        result = subprocess.run([gate, "--package-path", self.repo, "--against", "HEAD~1", "--rounds", "6",
+                                 *arguments], env=self.env, capture_output=True, text=True, timeout=120)
+        return result.returncode, result.stdout, result.stderr.splitlines()
+
+    def test_with_a_callgrind_profile_each_revision_runs_it_once_and_the_head_is_judged_against_the_base(self):
+        self.write(os.path.join("Profiles", "callgrind.json"), json.dumps(CALLGRIND_PROFILE) + "\n")
+        self.commit("base with a callgrind profile")
+        self.base_sha = self.git("rev-parse", "HEAD")
+        profile = dict(CALLGRIND_PROFILE, variants=["alpha", "gamma", "beta"])
+        self.write(os.path.join("Profiles", "callgrind.json"), json.dumps(profile) + "\n")
+        self.head_commit(designs="alpha, beta, gamma")
+        status, stdout, errors = self.callgrind_gate()
+        self.assertPassed(status, stdout, errors)
+        calls = self.valgrind_calls()
+        # Base first, then head; the base runs the profile without its gate section; only the designs
+        # the base has; the base's own package and the head's.
+        self.assertEqual([(call[0], call[1]) for call in calls], [("base", "no"), ("head", "yes")])
+        for call in calls:
+            arguments = call[2:]
+            self.assertEqual(arguments[0], "callgrind")
+            self.assertEqual(arguments[arguments.index("--variants") + 1], "alpha,beta")
+            self.assertEqual(arguments[arguments.index("--product") + 1], "cachebench")
+        self.assertIn("cachebench: Profiles/callgrind.json: the base revision has no design gamma; judging the rest",
+                      errors)
+        # The head's compare of instructions: the base run (cut to the counts that repeat) as its baseline.
+        compares = [call["arguments"] for call in self.cachebench_calls("compare")]
+        callgrind_compare = [c for c in compares if c[c.index("--profile") + 1] == "Profiles/callgrind.json"]
+        self.assertEqual(len(callgrind_compare), 1, compares)
+        baseline, run = callgrind_compare[0][1], callgrind_compare[0][2]
+        self.assertTrue(baseline.endswith("callgrind.base-median.json"), baseline)
+        self.assertTrue(run.endswith("callgrind.head.json"), run)
+        self.assertIn("cachebench: Profiles/callgrind.json: instructions per request against the base's: "
+                      "within the thresholds", errors)
+
+    def test_without_a_callgrind_profile_a_line_says_instructions_are_not_judged(self):
+        self.head_commit()
+        status, stdout, errors = self.callgrind_gate()
+        self.assertPassed(status, stdout, errors)
+        self.assertEqual(self.valgrind_calls(), [])
+        self.assertIn(f"cachebench: no Profiles/callgrind.json in {self.repo}: instructions per request are not "
+                      "judged (write one to judge them; see docs/ab-gate.md)", errors)
+
+    def test_a_callgrind_run_that_fails_exits_1_in_one_line_and_never_passes(self):
+        self.write(os.path.join("Profiles", "callgrind.json"), json.dumps(CALLGRIND_PROFILE) + "\n")
+        self.commit("base with a callgrind profile")
+        self.head_commit()
+        for side in ("base", "head"):
+            with self.subTest(side=side):
+                self.env["FAKE_VALGRIND_FAILS"] = side
+                status, stdout, errors = self.callgrind_gate()
+                self.assertEqual(status, 1, errors)
+                self.assertEqual(errors[-1], f"cachebench: callgrind: the {side} run of Profiles/callgrind.json "
+                                             "exited 1: swift build: error: the static build failed")
+                self.assertNotIn("passed", stdout + "\n".join(errors))
+                shutil.rmtree(os.path.join(self.directory, "tools"))
+
+    # 9. --help.
 
     def test_help_prints_the_header_on_stdout_and_exits_0(self):
         for option in ("--help", "-h"):
