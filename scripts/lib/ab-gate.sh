@@ -60,7 +60,7 @@ ab_base_worktree() {
       exit 1
     fi
   fi
-  base_package="$tree/$relative"
+  if [ "$relative" = . ]; then base_package="$tree"; else base_package="$tree/$relative"; fi
 }
 
 # ab_build_base: builds the base revision's product; sets base_binary.
@@ -147,8 +147,11 @@ profile = json.load(open(sys.argv[1]))
 profile.pop("gate", None)
 json.dump(profile, open(sys.argv[2], "w"), indent=1)' "$profile" "$work/$(basename "$profile" .json).base-profile.json"
   done
-  local round started order side
+  local round started order side timed=false
+  for profile in "${profiles[@]}"; do [ "$profile" = none ] || timed=true; done
   started=$(date +%s)
+  # With no timed profile (CACHEBENCH_GATE_PROFILE=none) there are no rounds to run.
+  $timed || rounds=0
   for round in $(seq 1 "$rounds"); do
     if [ $((round % 2)) -eq 1 ]; then order="base head"; else order="head base"; fi
     for profile in "${profiles[@]}"; do
