@@ -29,6 +29,12 @@ struct DesignCheck {
   /// How long no new fetch may start before the callers are taken to be waiting: the settling the
   /// check does instead of a hook in the design (see `Settling`).
   var quiet: Duration = .milliseconds(100)
+  /// The design the hit-scaling check compares with (the Mutex design), or nil for none.
+  var reference: CacheDesign?
+  /// Whether `run` ends with the hit-scaling check, the one timed check.
+  var includesHitScaling = true
+  /// Requests each hit-scaling run measures, after a warm-up that fetches every key.
+  var hitRequests = 100_000
 
   /// Callers of one cold key in the reentrancy check.
   static let overlappingCallers = 16
@@ -51,9 +57,14 @@ struct DesignCheck {
       } catch {
         outcomes.append(
           Outcome(
-            check: name, verdict: .fail,
-            evidence: "the design could not be built: \(error)", fix: nil))
+            check: name, verdict: .fail, evidence: "the design could not be built: \(error)"))
       }
+    }
+    guard includesHitScaling else { return outcomes }
+    do {
+      outcomes.append(try await hitScaling(reference: reference))
+    } catch {
+      outcomes.append(Outcome(check: "hit-scaling", verdict: .fail, evidence: "\(error)"))
     }
     return outcomes
   }

@@ -17,6 +17,7 @@ struct DesignCheckTests {
     var check = DesignCheck(design: design)
     check.quiet = .milliseconds(500)
     check.patience = .seconds(60)
+    check.includesHitScaling = false
     return check
   }
 
