@@ -43,6 +43,10 @@ public struct CacheBenchmarkResult: Sendable, Equatable {
   public var actorBusyWait: LatencyPercentiles?
   /// `actor_service`: each timed request's time inside the isolation; nil as `actorWait`.
   public var actorService: LatencyPercentiles?
+  /// `actor_utilisation_max`: the share of the window the busiest isolation domain (the actor, or one
+  /// shard's) spent running work, from 0 to about 1; near 1 it is a queue every caller waits in. Nil
+  /// for a design that keeps no busy total (`Cache.isolationBusyTimes`).
+  public var actorUtilisation: Double?
   /// Decodes in the window, wherever they ran; nil for the decode `.noDecode`.
   public var decodes: Int?
   /// `decode_on_actor_share`: the share of `decodes` that ran on an actor's executor, as the
@@ -91,6 +95,7 @@ extension CacheBenchmarkResult {
     actorWait = timed ? LatencyPercentiles(result.actorWait) : nil
     actorService = timed ? LatencyPercentiles(result.actorService) : nil
     actorBusyWait = timed && result.busyWaitTimed ? LatencyPercentiles(result.actorBusyWait) : nil
+    actorUtilisation = result.utilisation?.maximum
     decodes = result.decodes
     decodeOnActorShare = result.decodeOnActorShare
   }

@@ -78,7 +78,7 @@ struct CacheBenchmarkTests {
     #expect(result.errors == 0 && result.cancellations == 0)
     // It reports no outcome and no timing: unknown, not 0.
     #expect(result.hits == nil && result.joins == nil && result.leaders == nil)
-    #expect(result.actorWait == nil)
+    #expect(result.actorWait == nil && result.actorUtilisation == nil)
     #expect(result.decodes == Self.callers)
     #expect(result.decodeOnActorShare == 1)
   }

@@ -52,5 +52,7 @@ struct ImageCacheTests {
     #expect(result.errors == 0 && result.cancellations == 0)
     #expect(result.decodes == 1)
     #expect(result.decodeOnActorShare == decodeOnActorShare)
+    // The actor keeps a busy total (`IsolationBusyTime`); the Mutex one does not.
+    #expect((result.actorUtilisation != nil) == (design == ImageCacheDesigns.inFlight))
   }
 }
