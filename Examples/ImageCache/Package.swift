@@ -13,7 +13,12 @@ let package = Package(
     .executableTarget(
       name: "imagecache-bench",
       dependencies: [.product(name: "CacheBench", package: "cachebench")]
-    )
+    ),
+    // Tests of the caches' behaviour through `CacheBenchmark`: exact counts, no timing.
+    .testTarget(
+      name: "ImageCacheTests",
+      dependencies: ["imagecache-bench", .product(name: "CacheBench", package: "cachebench")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

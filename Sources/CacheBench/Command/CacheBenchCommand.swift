@@ -1,8 +1,9 @@
 import CacheBenchCore
 import CacheBenchDesigns
 
-/// The whole command-line tool behind the thin executable: parse, run, write, and map every outcome to an
-/// exit code (0 ok, 1 failure, 2 gate regression, 64 usage).
+/// The whole command-line tool behind the thin executable: parse, make the subcommand (each a type of its
+/// own, `Subcommand`), run it, and map how it ended to an exit code (0 ok, 1 failure, 2 gate regression,
+/// 64 usage, 128 + N stopped by signal N), in one place (`CommandError.exitCode`).
 public enum CacheBenchCommand {
   /// Exit codes, as documented in `--help` and the README.
   enum ExitCode {
@@ -39,43 +40,50 @@ public enum CacheBenchCommand {
     do {
       registry = try DesignRegistry.withBuiltIn(adding: designs)
     } catch {
-      printError(error.description)
-      return ExitCode.usage
+      return exitCode(for: .usage(error.description))
     }
     return await RegisteredDesigns.$registry.withValue(registry) {
-      await main(arguments: arguments)
+      await exitCode(running: arguments)
     }
   }
 
-  /// Runs the tool with the designs already registered (`RegisteredDesigns`).
-  private static func main(arguments: [String]) async -> Int32 {
+  /// Parses `arguments` and runs the subcommand they name, with the designs already registered
+  /// (`RegisteredDesigns`): the one place where how a subcommand ended becomes the exit code.
+  private static func exitCode(running arguments: [String]) async -> Int32 {
+    do {
+      try await subcommand(parsing: arguments).execute()
+      return ExitCode.success
+    } catch {
+      return exitCode(for: error)
+    }
+  }
+
+  /// The exit code for `error`, once its message (if it has one left to say) is on stderr.
+  private static func exitCode(for error: CommandError) -> Int32 {
+    if let message = error.message { printError(message) }
+    return error.exitCode
+  }
+
+  /// The subcommand `arguments` name, made from its parsed configuration; a usage error for arguments
+  /// that do not parse, and, for `run`, a profile, scenario or output path found bad before anything runs.
+  private static func subcommand(parsing arguments: [String]) throws(CommandError)
+    -> any Subcommand
+  {
     let command: Command
     do {
       command = try CommandLineParser.parse(arguments)
     } catch {
-      printError(error.description)
-      return ExitCode.usage
+      throw .usage(error.description)
     }
-    switch command {
-    case .help:
-      let page = HelpText.page(program: ProgramName.current)
-      print(page, terminator: page.hasSuffix("\n") ? "" : "\n")
-      return ExitCode.success
-    case .version:
-      print(RunMetadata.versionLine(toolVersion: cacheBenchVersion))
-      return ExitCode.success
-    case .run(let configuration):
-      return await RunCommand.run(configuration)
-    case .compare(let configuration):
-      return CompareCommand.run(configuration)
-    case .baseline(let configuration):
-      return CompareCommand.writeBaseline(configuration)
-    case .paired(let configuration):
-      return PairedCommand.run(configuration)
-    case .calibrate(let configuration):
-      return await CalibrateCommand.run(configuration)
-    case .sweep(let configuration):
-      return await SweepCommand.run(configuration)
+    return switch command {
+    case .help: HelpCommand()
+    case .version: VersionCommand()
+    case .run(let configuration): try RunCommand(checking: configuration)
+    case .compare(let configuration): CompareCommand(configuration)
+    case .baseline(let configuration): BaselineCommand(configuration)
+    case .paired(let configuration): PairedCommand(configuration)
+    case .calibrate(let configuration): CalibrateCommand(configuration)
+    case .sweep(let configuration): SweepCommand(configuration)
     }
   }
 

@@ -1,9 +1,15 @@
 import CacheBenchCore
 
 /// `cachebench calibrate`, and the calibration every run and sweep makes before its first variant.
-enum CalibrateCommand {
-  /// Measures the floors and prints them as a table on stdout; progress goes to stderr.
-  static func run(_ configuration: CalibrationConfiguration) async -> Int32 {
+struct CalibrateCommand: Subcommand {
+  let configuration: CalibrationConfiguration
+
+  init(_ configuration: CalibrationConfiguration) {
+    self.configuration = configuration
+  }
+
+  /// Measures the floors and prints them as a table on stdout; progress goes to stderr. Never fails.
+  func execute() async {
     // Every registered design's hit path, but the writing designs': a user's designs are measured
     // beside the built-in ones, measured by default or not.
     let designs = RegisteredDesigns.registry.designs.filter { !$0.takesWrites }
@@ -12,9 +18,8 @@ enum CalibrateCommand {
     )
     scenario.concurrency = configuration.concurrency
     scenario.shards = configuration.shards
-    let calibration = await calibrate(for: scenario)
+    let calibration = await Self.calibrate(for: scenario)
     print(CalibrationTableWriter.render(calibration), terminator: "")
-    return CacheBenchCommand.ExitCode.success
   }
 
   /// The floors for `scenario`: the `Mutex` contended at its concurrency, the harness with its key

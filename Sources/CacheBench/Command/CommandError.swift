@@ -6,6 +6,9 @@ enum CommandError: Error, Equatable {
   /// A failure once running: an I/O error, a profiler that failed, a broken accounting identity, a
   /// deadline reached, a variant not measured: exit 1.
   case failure(String)
+  /// A comparison found a figure outside its threshold (`compare`, `paired`), as its report on stdout
+  /// says: exit 2.
+  case regression
   /// Stopped by signal `number`, already said on stderr as the run drained: 128 + `number`.
   case signalled(Int32)
 
@@ -14,6 +17,7 @@ enum CommandError: Error, Equatable {
     switch self {
     case .usage: CacheBenchCommand.ExitCode.usage
     case .failure: CacheBenchCommand.ExitCode.failure
+    case .regression: CacheBenchCommand.ExitCode.regression
     case .signalled(let number): CacheBenchCommand.ExitCode.signalled(number)
     }
   }
@@ -22,7 +26,7 @@ enum CommandError: Error, Equatable {
   var message: String? {
     switch self {
     case .usage(let message), .failure(let message): message
-    case .signalled: nil
+    case .regression, .signalled: nil
     }
   }
 }

@@ -1,53 +1,23 @@
 import CacheBenchCore
 
-/// `cachebench compare` and `cachebench baseline`: read runs, judge one against a baseline or merge
-/// repetitions into one, and return the exit code (0 within thresholds or written, 2 a regression,
-/// 64 bad input, an output path among it, 1 a baseline whose write failed).
-enum CompareCommand {
-  /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
-  static func run(_ configuration: CompareConfiguration) -> Int32 {
-    do {
-      let passed = try compare(configuration).printed(configuration.format)
-      return passed ? CacheBenchCommand.ExitCode.success : CacheBenchCommand.ExitCode.regression
-    } catch {
-      CacheBenchCommand.printError(error.description)
-      return CacheBenchCommand.ExitCode.usage
-    }
+/// `cachebench compare`: reads runs and judges them (their median when several) against a baseline; the
+/// report goes to stdout. Ends with `CommandError.regression` when a figure is outside its threshold,
+/// `.usage` for a run, baseline or profile that cannot be read.
+struct CompareCommand: Subcommand {
+  let configuration: CompareConfiguration
+
+  init(_ configuration: CompareConfiguration) {
+    self.configuration = configuration
   }
 
-  /// Writes the median of the runs `configuration` names as a baseline; 64 for a run that cannot be
-  /// read or an output path that cannot be written (checked before reading), 1 when the write fails.
-  static func writeBaseline(_ configuration: BaselineConfiguration) -> Int32 {
-    let merged: ResultDocument
+  func execute() throws(CommandError) {
+    let comparison: Comparison
     do {
-      try AtomicFileWriter.checkWritable(path: configuration.outputPath)
+      comparison = try Self.compare(configuration)
     } catch {
-      CacheBenchCommand.printError(error.description)
-      return CacheBenchCommand.ExitCode.usage
+      throw .usage(error.description)
     }
-    do {
-      merged = try readMedian(of: configuration.runPaths)
-    } catch {
-      CacheBenchCommand.printError(error.description)
-      return CacheBenchCommand.ExitCode.usage
-    }
-    var baseline = merged
-    baseline.kind = .baseline
-    do {
-      try AtomicFileWriter.write(baseline.json.rendered(), toPath: configuration.outputPath)
-    } catch {
-      CacheBenchCommand.printError(error.description)
-      return CacheBenchCommand.ExitCode.failure
-    }
-    CacheBenchCommand.printError(
-      writtenLine(path: configuration.outputPath, runs: configuration.runPaths.count))
-    return CacheBenchCommand.ExitCode.success
-  }
-
-  /// What stderr says once a baseline of `runs` runs is written to `path`: the median of several, or
-  /// the one run as it was.
-  static func writtenLine(path: String, runs: Int) -> String {
-    "baseline written to \(path) (" + (runs == 1 ? "from 1 run" : "median of \(runs) runs") + ")"
+    if !comparison.printed(configuration.format) { throw .regression }
   }
 
   /// The comparison, or the first reason it cannot be made (a `GateError` or `ProfileError`).
@@ -79,17 +49,12 @@ enum CompareCommand {
   }
 
   /// The run at each path.
-  private static func readRuns(_ paths: [String]) throws(GateError) -> [ResultDocument] {
+  static func readRuns(_ paths: [String]) throws(GateError) -> [ResultDocument] {
     var runs: [ResultDocument] = []
     for path in paths {
       runs.append(try ResultDocument.read(path: path))
     }
     return runs
-  }
-
-  /// The run at each path, merged into their median when there are several.
-  private static func readMedian(of paths: [String]) throws(GateError) -> ResultDocument {
-    try ResultDocument.median(of: try readRuns(paths), names: paths)
   }
 
   /// Either kind of bad input a comparison can meet.

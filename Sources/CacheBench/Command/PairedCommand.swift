@@ -1,17 +1,24 @@
 import CacheBenchCore
 
 /// `cachebench paired`: the A/B gate's judgement of timing figures, head runs against base runs of one
-/// profile, round by round (`PairedComparison`); exit 0 within the rules, 2 a regression, 64 bad input.
-enum PairedCommand {
-  /// Runs the comparison `configuration` describes; the report goes to stdout, errors to stderr.
-  static func run(_ configuration: PairedConfiguration) -> Int32 {
+/// profile, round by round (`PairedComparison`); the report goes to stdout. Ends with
+/// `CommandError.regression` outside the rules, `.usage` for a run or profile that cannot be read or an
+/// interrupted run.
+struct PairedCommand: Subcommand {
+  let configuration: PairedConfiguration
+
+  init(_ configuration: PairedConfiguration) {
+    self.configuration = configuration
+  }
+
+  func execute() throws(CommandError) {
+    let comparison: PairedComparison
     do {
-      let passed = try compare(configuration).printed(configuration.format)
-      return passed ? CacheBenchCommand.ExitCode.success : CacheBenchCommand.ExitCode.regression
+      comparison = try Self.compare(configuration)
     } catch {
-      CacheBenchCommand.printError(error.description)
-      return CacheBenchCommand.ExitCode.usage
+      throw .usage(error.description)
     }
+    if !comparison.printed(configuration.format) { throw .regression }
   }
 
   /// The comparison, or the first reason it cannot be made.

@@ -2,7 +2,7 @@ import CacheBenchCore
 
 /// `cachebench run`, also what no subcommand means: resolves the profile, checks the outputs, calibrates
 /// the floor, runs the scenario with progress on stderr, then prints the tables and writes every output.
-struct RunCommand {
+struct RunCommand: Subcommand {
   /// The configuration, its profile resolved and its profiled variant selected.
   let configuration: RunConfiguration
   /// The variant the ratio lines divide by, when the variants measured give one.
@@ -12,19 +12,6 @@ struct RunCommand {
   /// `--quiet` leaves stderr to errors and warnings (a figure missing, unfair or interrupted); progress
   /// and information lines go.
   var quiet: Bool { configuration.isQuiet }
-
-  /// Runs `requested` and returns the exit code (`CommandError`): 64 for a bad profile, scenario or
-  /// output path, 1 for an I/O failure, a profiler failure, a broken accounting identity, a deadline or a
-  /// variant not measured, 128 + N when signal N stopped the run.
-  static func run(_ requested: RunConfiguration) async -> Int32 {
-    do {
-      try await RunCommand(checking: requested).execute()
-      return CacheBenchCommand.ExitCode.success
-    } catch {
-      if let message = error.message { CacheBenchCommand.printError(message) }
-      return error.exitCode
-    }
-  }
 
   /// The command for `requested`, once its profile, scenario and outputs are known to be good: an
   /// output path that cannot be written is bad input, found before anything runs (a write that fails
@@ -59,7 +46,9 @@ struct RunCommand {
   }
 
   /// Measures every variant, prints the tables and writes the outputs and the baseline. The profiler,
-  /// the signal handlers and the deadline stay in place until the last output is written.
+  /// the signal handlers and the deadline stay in place until the last output is written. Ends with
+  /// `CommandError.failure` for an I/O failure, a profiler failure, a broken accounting identity, a
+  /// deadline or a variant not measured, `.signalled(N)` when signal N stopped the run.
   func execute() async throws(CommandError) {
     let profiling: ProfilingSession
     do {

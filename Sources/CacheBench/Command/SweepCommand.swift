@@ -4,10 +4,16 @@ import CacheBenchCore
 /// the CSV.
 ///
 /// The matrices go to stdout, or to stderr when the CSV goes to stdout (`--csv -`); progress and the
-/// budget notice go to stderr, progress only without `--quiet`. An accounting violation in any cell fails the sweep (exit 1) with no CSV.
-enum SweepCommand {
-  /// Runs the sweep and returns the exit code.
-  static func run(_ configuration: SweepConfiguration) async -> Int32 {
+/// budget notice go to stderr, progress only without `--quiet`. An accounting violation in any cell fails
+/// the sweep (`CommandError.failure`) with no CSV; a CSV path that cannot be written is a usage error.
+struct SweepCommand: Subcommand {
+  let configuration: SweepConfiguration
+
+  init(_ configuration: SweepConfiguration) {
+    self.configuration = configuration
+  }
+
+  func execute() async throws(CommandError) {
     let start = MonotonicClock.now()
     let csvPath = configuration.base.csvPath
     if let csvPath, csvPath != RunConfiguration.standardOutputPath {
@@ -15,17 +21,16 @@ enum SweepCommand {
         try AtomicFileWriter.checkWritable(path: csvPath)
       } catch {
         // A path that cannot be written is bad input, as for `run`.
-        CacheBenchCommand.printError(error.description)
-        return CacheBenchCommand.ExitCode.usage
+        throw .usage(error.description)
       }
     }
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
     let plan = SweepPlan(configuration)
     let base = configuration.base.scenario
     let quiet = configuration.base.isQuiet
-    if !quiet { CacheBenchCommand.printError(summary(configuration, plan: plan)) }
+    if !quiet { CacheBenchCommand.printError(Self.summary(configuration, plan: plan)) }
 
-    let calibrations = await calibrations(configuration, plan: plan, quiet: quiet)
+    let calibrations = await Self.calibrations(configuration, plan: plan, quiet: quiet)
     let meter = ResourceMeter.system()
     for note in meter.notes() { CacheBenchCommand.printError(note) }
     if let note = base.fetchTimerNote { CacheBenchCommand.printError(note) }
@@ -38,14 +43,13 @@ enum SweepCommand {
     runner.meter = meter
     runner.repetitions = configuration.repetitions
     if !quiet {
-      runner.onProgress = { progress in CacheBenchCommand.printError(progressLine(progress)) }
+      runner.onProgress = { progress in CacheBenchCommand.printError(Self.progressLine(progress)) }
     }
     let results: [(cell: SweepCell, result: VariantResult)]
     do {
       results = try await runner.run()
     } catch {
-      CacheBenchCommand.printError(error.description)
-      return CacheBenchCommand.ExitCode.failure
+      throw .failure(error.description)
     }
     for (cell, result) in results {
       for note in result.resources.notes + result.designNotes(failRate: base.fetcher.failRate) {
@@ -61,7 +65,7 @@ enum SweepCommand {
     let csv = SweepCSVWriter.render(
       matrix, metadata: metadata, scenario: runner.scenario(for:),
       calibration: { calibrations[$0.concurrency] })
-    return write(matrices: SweepMatrixWriter.render(matrix), csv: csv, csvPath: csvPath)
+    try Self.write(matrices: SweepMatrixWriter.render(matrix), csv: csv, csvPath: csvPath)
   }
 
   /// The calibration each cell's CSV row records, by concurrency: one calibration at the first
@@ -80,9 +84,9 @@ enum SweepCommand {
     return calibrations
   }
 
-  /// Prints the matrices, to stderr when the CSV goes to stdout, and writes the CSV to `csvPath`;
-  /// the exit code, 1 when the CSV cannot be written.
-  private static func write(matrices: String, csv: String, csvPath: String?) -> Int32 {
+  /// Prints the matrices, to stderr when the CSV goes to stdout, and writes the CSV to `csvPath`; a
+  /// failure when the CSV cannot be written.
+  private static func write(matrices: String, csv: String, csvPath: String?) throws(CommandError) {
     if csvPath == RunConfiguration.standardOutputPath {
       CacheBenchCommand.printError(matrices)
       print(csv, terminator: "")
@@ -93,11 +97,9 @@ enum SweepCommand {
       do {
         try AtomicFileWriter.write(csv, toPath: csvPath)
       } catch {
-        CacheBenchCommand.printError(error.description)
-        return CacheBenchCommand.ExitCode.failure
+        throw .failure(error.description)
       }
     }
-    return CacheBenchCommand.ExitCode.success
   }
 
   /// One line naming the sweep's axes and the workload every cell gets.

@@ -32,17 +32,16 @@ extension BenchmarkDriver {
         &+ recorders.stripes.recordedRequests
     }
     return await Self.window(
-      cache: cache, clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, keys: keys,
-      operations: scenario.operations, stop: stop,
-      concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
-      decoder: decoder,
-      cancelsInDecode: scenario.cancelRate > 0 && scenario.cancelMoment == .decode
-        ? WaitCancellation.InDecode(outsideDecoder: decoder) : nil,
-      claims: claims,
-      recorders: recorders,
-      schedule: schedule, runStop: runStop, drain: drain,
-      stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
-      probes: [probe, mainProbe].compactMap { $0 })
+      WindowPlan(
+        cache: cache, clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop,
+        keys: keys, operations: scenario.operations, stop: stop,
+        concurrency: scenario.concurrency, threads: scenario.threads, caller: scenario.caller,
+        decoder: decoder,
+        cancelsInDecode: scenario.cancelRate > 0 && scenario.cancelMoment == .decode
+          ? WaitCancellation.InDecode(outsideDecoder: decoder) : nil,
+        claims: claims, recorders: recorders, schedule: schedule, runStop: runStop, drain: drain,
+        stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
+        probes: [probe, mainProbe].compactMap { $0 }))
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -84,164 +83,102 @@ extension BenchmarkDriver {
     }
   }
 
-  /// The clients' recorders: the latency histograms they share (`HistogramStripes`), made before the window
-  /// opens, and the counters of each client, merged as it returns; a class so every client task and the
-  /// window share it. One window's recorders serve that window only.
-  ///
-  /// Per-client histograms took about 0.75 MiB a client (48 MiB for 64 clients, 3 GiB for 4,096); the
-  /// stripes take a fixed few MiB. A client's recorder allocates nothing (its histograms hold no
-  /// counters), so it is made as the client starts; only raw-latency room, when asked for, is reserved
-  /// here before the clock starts. A returning client's counters are added to the window's under the
-  /// lock, which costs a few dozen additions; the stripes are merged after the window has closed
-  /// (`finish`).
-  final class ClientRecorders: Sendable {
-    struct State {
-      /// Raw-latency room reserved per client, taken by the client; nil without raw latencies.
-      var rawRoom: [[RawLatencySample]?]?
-      var taken: [Bool]
-      /// The counters of every client that returned, merged.
-      var merged = ClientRecorder.mergeTarget
-      /// Requests of each client that returned, in the order they returned.
-      var requestsPerClient: [Int] = []
-      /// The raw samples of each client that returned.
-      var rawLatencies: [[RawLatencySample]] = []
-    }
-    let state: SanitizerVisibleMutex<State>
-    let stripes: HistogramStripes
+  /// Everything one window runs with, as `window(_:)` takes it: the cache and the loops its clients
+  /// run, the workload, where the clients run and record, and how the window stops and drains.
+  private struct WindowPlan: Sendable {
+    let cache: any Cache
+    let clientLoop: ClientLoop.Runner
+    let mainActorClientLoop: MainActorClientLoop.Runner
+    let keys: KeySequence
+    let operations: OperationMix
+    let stop: StopCondition
+    let concurrency: Int
+    let threads: Int?
+    let caller: ClientIsolation
+    let decoder: PayloadDecoder?
+    let cancelsInDecode: WaitCancellation.InDecode?
+    let claims: RequestClaims
+    let recorders: ClientRecorders
+    let schedule: OpenLoopSchedule?
+    let runStop: RunStop
+    let drain: DrainPolicy
+    let stallWatch: StallWatch
+    let probes: [SchedulingProbe]
 
-    /// Recorders for `count` clients, into `stripeCount` stripes (by default
-    /// `HistogramStripes.defaultCount`).
-    init(count: Int, schedule: OpenLoopSchedule?, rawLatencyCapacity: Int?, stripeCount: Int? = nil)
-    {
-      stripes = HistogramStripes(
-        count: stripeCount ?? HistogramStripes.defaultCount(concurrency: count),
-        openLoop: schedule != nil)
-      var rawRoom: [[RawLatencySample]?]? = nil
-      if let rawLatencyCapacity {
-        rawRoom = (0..<count).map { _ in
-          var samples: [RawLatencySample] = []
-          samples.reserveCapacity(rawLatencyCapacity)
-          return samples
-        }
+    /// The clients' arguments for a window whose clock started at `start`: the last request index a
+    /// request-count stop issues, or the deadline of a duration stop.
+    func arguments(start: UInt64, windowStop: RunStop) -> ClientLoop.Arguments {
+      let limit: Int
+      let deadline: UInt64
+      switch stop {
+      case .requests(let count):
+        limit = count
+        deadline = .max
+      case .duration(let duration):
+        limit = .max
+        deadline = start &+ UInt64(duration.nanoseconds)
       }
-      var initial = State(rawRoom: rawRoom, taken: Array(repeating: false, count: count))
-      initial.requestsPerClient.reserveCapacity(count)
-      if rawLatencyCapacity != nil { initial.rawLatencies.reserveCapacity(count) }
-      state = SanitizerVisibleMutex(initial)
-    }
-
-    /// Client `index`'s recorder, on the heap; each index is taken once, and the client hands it back
-    /// (`giveBack`), which frees it.
-    ///
-    /// On the heap rather than in the client task's async frame: a value kept across every await is
-    /// part of the frame, and the task allocator gives a frame that does not fit its current slab one
-    /// of its own, kept as long as the task. Held in the child task's closure, the recorder and the
-    /// temporary copies around `take` and `giveBack` made that frame 2,688 bytes a client, a slab of
-    /// 3 KiB; now the closure holds a pointer and the recorder is one allocation of its own size.
-    @inline(never)
-    func take(_ index: Int) -> UnsafeMutablePointer<ClientRecorder> {
-      let raw: [RawLatencySample]?? = state.withLock { state in
-        guard !state.taken[index] else { return nil }
-        state.taken[index] = true
-        return .some(state.rawRoom?[index].take())
-      }
-      guard let raw else { preconditionFailure("client \(index)'s recorder was taken twice") }
-      let recorder = UnsafeMutablePointer<ClientRecorder>.allocate(capacity: 1)
-      recorder.initialize(to: ClientRecorder(stripes: stripes, home: index))
-      recorder.pointee.rawLatencies = raw
-      return recorder
-    }
-
-    /// Adds a returning client's counters (and raw samples) to the window's, and frees its recorder.
-    @inline(never)
-    func giveBack(_ recorder: UnsafeMutablePointer<ClientRecorder>) {
-      recorder.pointee.flushSamples()
-      let raw = recorder.pointee.rawLatencies.take()
-      state.withLock { state in
-        state.merged.merge(recorder.pointee)
-        state.requestsPerClient.append(recorder.pointee.requests)
-        if let raw { state.rawLatencies.append(raw) }
-      }
-      recorder.deinitialize(count: 1)
-      recorder.deallocate()
-    }
-
-    /// How many clients have returned so far: progress for the stall watch.
-    var returnedClients: Int { state.withLock { $0.requestsPerClient.count } }
-
-    /// What the clients that returned recorded, with the stripes' histograms merged in; `release` lets
-    /// the stripes free their counters (see `HistogramStripes.merge`). Taken once: the recorders are
-    /// let go of, so they live only as long as the caller keeps them.
-    func finish(release: Bool) -> (recorder: ClientRecorder, requestsPerClient: [Int]) {
-      var (recorder, requestsPerClient, raw) = state.withLock { state in
-        defer {
-          state.merged = .mergeTarget
-          state.requestsPerClient = []
-          state.rawLatencies = []
-        }
-        return (state.merged, state.requestsPerClient, state.rawLatencies)
-      }
-      stripes.merge(into: &recorder, release: release)
-      if !raw.isEmpty { recorder.rawLatencies = Array(raw.joined()) }
-      return (recorder, requestsPerClient)
+      return ClientLoop.Arguments(
+        keys: keys, operations: operations, claims: claims, limit: limit, deadline: deadline,
+        decoder: decoder, windowStart: start, schedule: schedule, runStop: windowStop)
     }
   }
 
+  /// Runs `plan`'s window: starts the clients and the probes, waits for the clients or, once the
+  /// window is stopped, drains them (`DrainPolicy`), and returns what they recorded.
   @concurrent
-  private static func window(
-    cache: any Cache, clientLoop: @escaping ClientLoop.Runner,
-    mainActorClientLoop: @escaping MainActorClientLoop.Runner, keys: KeySequence,
-    operations: OperationMix, stop: StopCondition,
-    concurrency: Int, threads: Int?, caller: ClientIsolation,
-    decoder: PayloadDecoder?, cancelsInDecode: WaitCancellation.InDecode?, claims: RequestClaims,
-    recorders: ClientRecorders,
-    schedule: OpenLoopSchedule?, runStop: RunStop, drain: DrainPolicy, stallWatch: StallWatch,
-    probes: [SchedulingProbe]
-  ) async -> WindowOutcome {
+  private static func window(_ plan: WindowPlan) async -> WindowOutcome {
     // The window's own stop: the run's, or a stall of this window alone.
     let windowStop = RunStop()
     let forward = Task {
-      if let reason = await runStop.requested() { windowStop.request(reason) }
+      if let reason = await plan.runStop.requested() { windowStop.request(reason) }
     }
-    let stallWatcher = Task { await stallWatch.run(stopping: windowStop) }
+    let stallWatcher = Task { await plan.stallWatch.run(stopping: windowStop) }
     defer {
       forward.cancel()
       stallWatcher.cancel()
     }
-    let executor = await clientExecutor(threads: threads)
-    let limit: Int
-    let deadline: UInt64
+    let executor = await clientExecutor(threads: plan.threads)
     let start = MonotonicClock.now()
-    switch stop {
-    case .requests(let count):
-      limit = count
-      deadline = .max
-    case .duration(let duration):
-      limit = .max
-      deadline = start &+ UInt64(duration.nanoseconds)
-    }
-    // Each client hands in its recorder as it returns, so an abandoned window still reports every
-    // client that did return.
-    // The probes are children of the same group, so they run where the clients' tasks run (the main
-    // actor's probe hops there for each sample); they stop once the clients all have returned. A child
-    // reports whether it was a client.
-    // The clients are the group's children, which inherit how marked reads are cancelled.
-    let clients = Task(executorPreference: executor) {
-      await WaitCancellation.$cancelsInDecode.withValue(cancelsInDecode) {
+    let clients = startClients(plan, start: start, windowStop: windowStop, executor: executor)
+    let (drained, elapsed) = await awaitClients(
+      clients, start: start, windowStop: windowStop, drain: plan.drain)
+    // Joined before the memory reading, which needs their allocator caches flushed; a thread a stuck
+    // client may still need is left to exit on its own.
+    if drained { await executor?.shutdown() } else { executor?.abandon() }
+    let returned = plan.recorders.finish(release: drained)
+    return WindowOutcome(
+      recorder: returned.recorder, requestsPerClient: returned.requestsPerClient,
+      nanoseconds: elapsed, undrainedClients: plan.concurrency - returned.requestsPerClient.count,
+      wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
+  }
+
+  /// Starts `plan`'s clients and probes in one task, preferring `executor`; it ends once every client
+  /// has returned.
+  ///
+  /// Each client hands in its recorder as it returns, so an abandoned window still reports every
+  /// client that did return. The probes are children of the same group, so they run where the
+  /// clients' tasks run (the main actor's probe hops there for each sample); they stop once the
+  /// clients all have returned. A child reports whether it was a client. The clients are the group's
+  /// children, which inherit how marked reads are cancelled.
+  private static func startClients(
+    _ plan: WindowPlan, start: UInt64, windowStop: RunStop, executor: DedicatedThreadsExecutor?
+  ) -> Task<Void, Never> {
+    Task(executorPreference: executor) {
+      await WaitCancellation.$cancelsInDecode.withValue(plan.cancelsInDecode) {
         await withTaskGroup(of: Bool.self) { group in
-          for probe in probes {
+          for probe in plan.probes {
             group.addTask {
               await probe.run()
               return false
             }
           }
-          let plan = ClientPlan(
-            clientLoop: clientLoop, mainActorClientLoop: mainActorClientLoop, cache: cache,
-            arguments: ClientLoop.Arguments(
-              keys: keys, operations: operations, claims: claims, limit: limit,
-              deadline: deadline, decoder: decoder, windowStart: start, schedule: schedule,
-              runStop: windowStop),
-            recorders: recorders)
+          let clientPlan = ClientPlan(
+            clientLoop: plan.clientLoop, mainActorClientLoop: plan.mainActorClientLoop,
+            cache: plan.cache, arguments: plan.arguments(start: start, windowStop: windowStop),
+            recorders: plan.recorders)
+          let caller = plan.caller
+          let concurrency = plan.concurrency
           // Every client is a child of this group, or above `flatClientLimit` of a batch of its own,
           // so that the runtime's list of one group's children stays short (see `clientBatchSize`).
           let batch = clientBatchSize(concurrency: concurrency)
@@ -251,8 +188,8 @@ extension BenchmarkDriver {
             running += 1
             guard clients.count > 1 else {
               switch caller {
-              case .pool: group.addTask { await client(first, of: plan) }
-              case .main: group.addTask { await mainActorClient(first, of: plan) }
+              case .pool: group.addTask { await client(first, of: clientPlan) }
+              case .main: group.addTask { await mainActorClient(first, of: clientPlan) }
               }
               continue
             }
@@ -260,8 +197,8 @@ extension BenchmarkDriver {
               await withDiscardingTaskGroup { batch in
                 for index in clients {
                   switch caller {
-                  case .pool: batch.addTask { _ = await client(index, of: plan) }
-                  case .main: batch.addTask { _ = await mainActorClient(index, of: plan) }
+                  case .pool: batch.addTask { _ = await client(index, of: clientPlan) }
+                  case .main: batch.addTask { _ = await mainActorClient(index, of: clientPlan) }
                   }
                 }
               }
@@ -275,6 +212,14 @@ extension BenchmarkDriver {
         }
       }
     }
+  }
+
+  /// Waits for `clients` to return, or, once `windowStop` is requested, drains them: a grace period
+  /// (none for a stalled window), then cancellation, then abandonment. Returns whether they all
+  /// returned, and the window's wall time from `start`.
+  private static func awaitClients(
+    _ clients: Task<Void, Never>, start: UInt64, windowStop: RunStop, drain: DrainPolicy
+  ) async -> (drained: Bool, elapsed: UInt64) {
     let ended = FirstOutcome<Bool>()
     let completion = Task {
       await clients.value
@@ -302,14 +247,7 @@ extension BenchmarkDriver {
     watcher.cancel()
     // An abandoned window leaves `completion` waiting for the stuck clients; it ends with them.
     if drained { await completion.value }
-    // Joined before the memory reading, which needs their allocator caches flushed; a thread a stuck
-    // client may still need is left to exit on its own.
-    if drained { await executor?.shutdown() } else { executor?.abandon() }
-    let returned = recorders.finish(release: drained)
-    return WindowOutcome(
-      recorder: returned.recorder, requestsPerClient: returned.requestsPerClient,
-      nanoseconds: elapsed, undrainedClients: concurrency - returned.requestsPerClient.count,
-      wasStopped: windowStop.isRequested, stalled: windowStop.reason == .stalled)
+    return (drained, elapsed)
   }
 
   /// Up to this many clients are children of the window's task group directly.

@@ -30,6 +30,10 @@ package struct BenchmarkDriver: Sendable {
   package var runDeadline: Duration? = nil
   /// How many times each variant is measured (`--repeat`), in the order `RepetitionOrder` gives.
   package var repetitions = 1
+  /// Makes the remote each cache fetches from instead of the simulated fetcher (`SimulatedFetcher`),
+  /// once per window, when the caller brings one (`CacheBenchmark.Workload.fetcher`); its fetches are
+  /// counted in the window's ledger all the same (`CountedFetcher`). Nil for the simulated fetcher.
+  package var remote: (@Sendable () -> any Fetcher)? = nil
 
   package init(scenario: Scenario, onEvent: @escaping @Sendable (DriverEvent) -> Void = { _ in }) {
     self.scenario = scenario
@@ -89,23 +93,12 @@ package struct BenchmarkDriver: Sendable {
     // of the window is made. Read before the warm-up instead, the first variant of a run carried 27–55 KB
     // more, whichever design it was (docs/metrics.md).
     let allocatedBeforeWindow = await meter.settledAllocatedBytes()
-    let ledger = makeLedger()
-    let fetcher = makeFetcher(ledger: ledger)
-    // Only a run that cancels requests times its decodes; every other decodes as it always did.
-    let cancellation =
-      scenario.cancelRate > 0 && variant.decode != .noDecode
-      ? DecodeCancellation(checkpoint: scenario.decodeCheckpoint) : nil
-    let decodes = DecodeCounter(cancellation: cancellation)
-    let windowDecoder = decoder.counted(by: decodes)
-    let probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
-    let mainProbe =
-      SchedulingProbe.isWanted && scenario.caller == .main
-      ? SchedulingProbe(target: .mainActor) : nil
+    let parts = MeasuredWindowParts(variant, scenario: scenario, decoder: decoder)
+    let fetcher = makeFetcher(ledger: parts.ledger)
     let mark = await meter.begin()
     guard
       let cache = makeCache(
-        variant, fetcher: fetcher, decoder: windowDecoder,
-        writeFetcher: makeWriteFetcher())
+        variant, fetcher: fetcher, decoder: parts.decoder, writeFetcher: makeWriteFetcher())
     else { return nil }
     let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
     onEvent(
@@ -121,32 +114,66 @@ package struct BenchmarkDriver: Sendable {
       cache: cache, clientLoop: variant.design.specialisation.clientLoop,
       mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
       stop: scenario.stop,
-      decoder: variant.decode == .outside ? windowDecoder : nil, claims: claims,
-      schedule: scenario.openLoop, recorders: recorders, ledger: ledger, probe: probe,
-      mainProbe: mainProbe)
+      decoder: variant.decode == .outside ? parts.decoder : nil, claims: claims,
+      schedule: scenario.openLoop, recorders: recorders, ledger: parts.ledger, probe: parts.probe,
+      mainProbe: parts.mainProbe)
     let utilisation = IsolationUtilisation(
       domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
     // The window's histogram stripes were merged and let go once it closed, so the memory reading
     // holds only the merged recorder.
-    let recorder = outcome.recorder
     let clientSpread = ClientSpread(requestsPerClient: outcome.requestsPerClient)
     outcome.requestsPerClient = []
     let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
     withExtendedLifetime(cache) {}
-    let readings = WindowReadings(
-      recorder: recorder, fetched: ledger.totals, outcome: outcome, probe: probe,
-      mainProbe: mainProbe, clientSpread: clientSpread, utilisation: utilisation,
-      resources: resources, allocatedBeforeWindow: allocatedBeforeWindow,
-      staleRejected: staleRejected, decodes: decodes, cancellation: cancellation)
+    return try checkedResult(
+      of: variant,
+      WindowReadings(
+        recorder: outcome.recorder, fetched: parts.ledger.totals, outcome: outcome,
+        probe: parts.probe, mainProbe: parts.mainProbe, clientSpread: clientSpread,
+        utilisation: utilisation, resources: resources,
+        allocatedBeforeWindow: allocatedBeforeWindow, staleRejected: staleRejected,
+        decodes: parts.decodes, cancellation: parts.cancellation))
+  }
+
+  /// What a measured window is made with before its cache: the ledger its fetches are counted in, the
+  /// counted decoder, the decode cancellation a run that cancels requests times, and the probes.
+  private struct MeasuredWindowParts {
+    let ledger: FetchLedger
+    let cancellation: DecodeCancellation?
+    let decodes: DecodeCounter
+    let decoder: PayloadDecoder
+    let probe: SchedulingProbe?
+    let mainProbe: SchedulingProbe?
+
+    init(_ variant: Variant, scenario: Scenario, decoder: PayloadDecoder) {
+      ledger = BenchmarkDriver.makeLedger(scenario)
+      // Only a run that cancels requests times its decodes; every other decodes as it always did.
+      cancellation =
+        scenario.cancelRate > 0 && variant.decode != .noDecode
+        ? DecodeCancellation(checkpoint: scenario.decodeCheckpoint) : nil
+      decodes = DecodeCounter(cancellation: cancellation)
+      self.decoder = decoder.counted(by: decodes)
+      probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
+      mainProbe =
+        SchedulingProbe.isWanted && scenario.caller == .main
+        ? SchedulingProbe(target: .mainActor) : nil
+    }
+  }
+
+  /// `variant`'s result from `readings`, once its accounting identity is checked.
+  private func checkedResult(of variant: Variant, _ readings: WindowReadings)
+    throws(AccountingError) -> VariantResult
+  {
     let result = self.result(of: variant, readings)
     var expected: Int? = nil
     // A stopped window served fewer requests than asked, by design; the identity still holds.
-    if case .requests(let count) = scenario.stop, !outcome.wasStopped { expected = count }
-    try result.checkAccounting(recorded: recorder.latency.totalCount, expectedRequests: expected)
-    blackHole(recorder.checksum)
+    if case .requests(let count) = scenario.stop, !readings.outcome.wasStopped { expected = count }
+    try result.checkAccounting(
+      recorded: readings.recorder.latency.totalCount, expectedRequests: expected)
+    blackHole(readings.recorder.checksum)
     return result
   }
 
@@ -155,7 +182,7 @@ package struct BenchmarkDriver: Sendable {
   private func warmUp(_ variant: Variant, keys: KeySequence, decoder: PayloadDecoder) async -> Bool
   {
     guard scenario.warmupRequests > 0 else { return true }
-    let ledger = makeLedger()
+    let ledger = Self.makeLedger(scenario)
     let fetcher = makeFetcher(ledger: ledger)
     guard
       let cache = makeCache(
@@ -289,8 +316,10 @@ package struct BenchmarkDriver: Sendable {
     }
   }
 
-  /// A fresh fetcher over `ledger`, with a pool of its own when the scenario limits fetches.
-  private func makeFetcher(ledger: FetchLedger) -> SimulatedFetcher {
+  /// A fresh fetcher over `ledger`: the caller's own remote (`remote`) counted in it, or the simulated
+  /// one, with a pool of its own when the scenario limits fetches.
+  private func makeFetcher(ledger: FetchLedger) -> any Fetcher {
+    if let remote { return CountedFetcher(remote: remote(), ledger: ledger) }
     let settings = scenario.fetcher
     return SimulatedFetcher(
       draws: FetchDraws(
@@ -314,7 +343,8 @@ package struct BenchmarkDriver: Sendable {
   /// ASCII "writeLat": separates the write latency draws from the reads'.
   private static let writeDrawsTag: UInt64 = 0x7772_6974_654C_6174
 
-  private func makeLedger() -> FetchLedger {
+  /// A ledger for one window of `scenario`, with the histogram of pool waits when it limits fetches.
+  private static func makeLedger(_ scenario: Scenario) -> FetchLedger {
     FetchLedger(recordsFetchQueue: scenario.fetcher.fetchLimit != nil)
   }
 

@@ -9,13 +9,13 @@ import CExecutorCheck
 /// `swift_task_isCurrentExecutorWithFlags` without the assert flag, through the `CExecutorCheck` shim).
 /// Neither traps, unlike `Actor.assumeIsolated` and `preconditionIsolated`, which make the same query
 /// and crash on a mismatch. Each costs a call into the runtime and a thread-local read.
-public enum CurrentExecutor {
+package enum CurrentExecutor {
   /// Whether the calling code runs on an actor's serial executor (any actor, the main actor included);
   /// false on the global concurrent executor, on a task executor and outside any task.
-  public static var isActor: Bool { cachebench_runs_on_serial_executor() }
+  package static var isActor: Bool { cachebench_runs_on_serial_executor() }
 
   /// Whether the calling code runs on `actor`'s executor.
-  public static func isIsolated(to actor: some Actor) -> Bool {
+  package static func isIsolated(to actor: some Actor) -> Bool {
     let executor = unsafeBitCast(actor.unownedExecutor, to: (UnsafeRawPointer?, UInt).self)
     return cachebench_runs_on_executor(executor.0, executor.1)
   }

@@ -20,6 +20,9 @@ import CCycleCounter
 /// different threads are ordered only to within tens of nanoseconds, and a difference between them can come
 /// out slightly negative; such differences are clamped at 0 where they are taken
 /// (`IsolationTiming.queueDelay(issued:)`). Readings on one thread never go backwards by more than that.
+///
+/// Public because `IsolationTiming.entered` is one of its readings: a design, the built-in ones and a
+/// user's alike, reads `now()` at its first instruction inside isolation. The rest is the core's.
 public enum MonotonicClock {
   /// Nanoseconds since an arbitrary fixed point; only differences are meaningful.
   ///
@@ -51,11 +54,11 @@ public enum MonotonicClock {
   }
 
   /// Whether `now()` reads the time-stamp counter rather than calling `clock_gettime`.
-  public static var readsTimeStampCounter: Bool { nanosecondsPerTickTimes2To32 != 0 }
+  package static var readsTimeStampCounter: Bool { nanosecondsPerTickTimes2To32 != 0 }
 
   /// `clock_gettime(CLOCK_MONOTONIC)` in nanoseconds.
-  @inlinable
-  public static func systemNow() -> UInt64 {
+  @usableFromInline
+  package static func systemNow() -> UInt64 {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)

@@ -16,6 +16,9 @@ import Synchronization
 /// object's address. Outside the sanitizer the two annotations are one not-taken branch each (the entry
 /// points are weak symbols; see `thread_sanitizer.h`). It is a class so that the address is stable and no
 /// access to the protected value is needed to name the lock.
+///
+/// Public only because the built-in `MutexCache`, which uses nothing but the core's public API (as
+/// `scripts/tests/public-api-check` holds it to), keeps its table in one; a user's design has no need of it.
 public final class SanitizerVisibleMutex<Value: ~Copyable>: Sendable {
   @usableFromInline
   let mutex: Mutex<Value>

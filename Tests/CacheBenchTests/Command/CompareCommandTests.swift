@@ -196,7 +196,7 @@ struct CompareCommandTests {
     (3, "baseline written to base.json (median of 3 runs)"),
   ])
   func theBaselineCommandSaysHowManyRunsItMerged(runs: Int, expected: String) {
-    #expect(CompareCommand.writtenLine(path: "base.json", runs: runs) == expected)
+    #expect(BaselineCommand.writtenLine(path: "base.json", runs: runs) == expected)
   }
 
   @Test func aBadProfileExitsWithTheUsageCodeBeforeRunning() async throws {

@@ -1,0 +1,58 @@
+import CacheBenchCore
+import Testing
+
+@testable import imagecache_bench
+
+/// The three image caches on one hot key, measured by cachebench from a test (`CacheBenchmark`): the
+/// counts `scripts/tests/example-check` reads from the tool's CSV, here with the overlap forced by a
+/// gate (`GateFetcher`) rather than by a long download, so they are exact on any machine.
+@Suite(.timeLimit(.minutes(1)))
+struct ImageCacheTests {
+  static let callers = 16
+
+  /// `callers` requests of one key from as many clients, one each, with no warm-up, the decode inside
+  /// the cache, and a remote that answers once `gate` fetches have begun.
+  static func hotKey(gate: Int) -> CacheBenchmark.Workload {
+    CacheBenchmark.Workload(
+      keys: 1, concurrency: callers, requests: callers, warmupRequests: 0, decode: .inside,
+      decodeCost: .microseconds(1), fetcher: { GateFetcher(opensAt: gate) })
+  }
+
+  @Test func theReentrantCacheDownloadsOncePerOverlappingCaller() async throws {
+    // No download returns before every caller has missed and started its own.
+    let result = try await CacheBenchmark(
+      design: ImageCacheDesigns.reentrant, workload: Self.hotKey(gate: Self.callers)
+    ).run()
+    #expect(result.requests == Self.callers)
+    #expect(result.fetches == Self.callers)
+    #expect(result.duplicateFetches == Self.callers - 1)
+    #expect(result.errors == 0 && result.cancellations == 0)
+    // It reports no outcome: unknown, never 0.
+    #expect(result.hits == nil && result.joins == nil && result.leaders == nil)
+    // Each download is decoded once, back on the actor.
+    #expect(result.decodes == Self.callers)
+    #expect(result.decodeOnActorShare == 1)
+  }
+
+  /// The in-flight designs: the actor decodes on its executor, the `Mutex` one on no actor.
+  @Test(arguments: [
+    (ImageCacheDesigns.inFlight, 1.0),
+    (ImageCacheDesigns.locked, 0.0),
+  ])
+  func anInFlightCacheDownloadsOnceForEveryOverlappingCaller(
+    design: CacheDesign, decodeOnActorShare: Double
+  ) async throws {
+    let result = try await CacheBenchmark(design: design, workload: Self.hotKey(gate: 1)).run()
+    #expect(result.requests == Self.callers)
+    #expect(result.fetches == 1)
+    #expect(result.duplicateFetches == 0)
+    #expect(result.leaders == 1)
+    // How the other callers split into hits and joins depends on when each reached the cache.
+    #expect((result.hits ?? 0) + (result.joins ?? 0) == Self.callers - 1)
+    #expect(result.errors == 0 && result.cancellations == 0)
+    #expect(result.decodes == 1)
+    #expect(result.decodeOnActorShare == decodeOnActorShare)
+    // The actor keeps a busy total (`IsolationBusyTime`); the Mutex one does not.
+    #expect((result.actorUtilisation != nil) == (design == ImageCacheDesigns.inFlight))
+  }
+}
