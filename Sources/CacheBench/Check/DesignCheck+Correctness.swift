@@ -57,7 +57,8 @@ extension DesignCheck {
     fetcher.release(key: 1)
     guard let answers = await answers(callers) else { return hung("reentrancy", "a caller") }
     let failed = answers.filter { !$0.isValue }.count
-    let seen = "\(count) overlapping callers of one cold key made \(fetches) fetches"
+    let seen =
+      "\(count) overlapping callers of one cold key made \(fetches) fetch\(fetches == 1 ? "" : "es")"
     if failed > 0 {
       return Outcome(
         check: "reentrancy", verdict: .fail,

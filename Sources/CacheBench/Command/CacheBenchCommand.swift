@@ -84,6 +84,7 @@ public enum CacheBenchCommand {
     case .paired(let configuration): PairedCommand(configuration)
     case .calibrate(let configuration): CalibrateCommand(configuration)
     case .sweep(let configuration): SweepCommand(configuration)
+    case .check(let configuration): CheckCommand(configuration)
     }
   }
 

@@ -22,4 +22,6 @@ enum Command: Sendable, Equatable {
   case calibrate(CalibrationConfiguration)
   /// Measure the cross product of shard counts, concurrencies and decode placements (`cachebench sweep`).
   case sweep(SweepConfiguration)
+  /// The report card of each design named (`cachebench check`).
+  case check(CheckConfiguration)
 }

@@ -27,17 +27,20 @@ enum CommandLineParser {
   static let calibrateSubcommand = "calibrate"
   /// Runs the cross product of shard counts, concurrencies and placements.
   static let sweepSubcommand = "sweep"
+  /// The report card of designs; `CheckArgumentsParser` reads the rest.
+  static let checkSubcommand = "check"
   /// Prints the help page, like `--help`; `help SUBCOMMAND` too, since one page covers them all.
   static let helpSubcommand = "help"
   /// Every subcommand, for the "did you mean" of one misspelled.
   static let subcommands = [
     runSubcommand, compareSubcommand, baselineSubcommand, pairedSubcommand, calibrateSubcommand,
-    sweepSubcommand, helpSubcommand,
+    sweepSubcommand, checkSubcommand, helpSubcommand,
   ]
   /// Every option spelling of every subcommand, for the "did you mean" of one misspelled.
   static var optionSpellings: [String] {
     OptionName.allCases.map(\.rawValue) + CompareArgumentsParser.optionSpellings
-      + PairedArgumentsParser.optionSpellings + ["--help", "--version"]
+      + PairedArgumentsParser.optionSpellings + CheckArgumentsParser.optionSpellings
+      + ["--help", "--version"]
   }
   /// The spellings of the help flag, which takes no value.
   private static let helpFlags: Set<String> = ["-h", "--help"]
@@ -71,6 +74,11 @@ enum CommandLineParser {
       }
       if first == pairedSubcommand {
         return .paired(try PairedArgumentsParser.parse(Array(remaining.dropFirst())))
+      }
+      if first == checkSubcommand {
+        return .check(
+          try CheckArgumentsParser.parse(
+            Array(remaining.dropFirst()), registry: RegisteredDesigns.registry))
       }
       guard [runSubcommand, calibrateSubcommand, sweepSubcommand].contains(first) else {
         throw .unknownSubcommand(first)

@@ -53,6 +53,7 @@ enum HelpText {
            cachebench paired --base RUN... --head RUN... [paired options]
            cachebench calibrate [--concurrency <n>] [--shards <n>]
            cachebench sweep [options] [--max-time <duration>]
+           cachebench check [--variants <list>] [--json] [--no-timing]
            cachebench help [SUBCOMMAND]  (this page, which covers every subcommand)
 
     Drives actor-based cache designs with one identical workload against fake
@@ -240,6 +241,20 @@ enum HelpText {
       --base-name <name>        How the report names the base. (default: the
                                 base runs' commit)
       --head-name <name>        How the report names the head.
+
+    CHECK:
+      A report card per design: short targeted scenarios, each fetch held by
+      the check so no timing decides them: N overlapping callers of one cold
+      key (reentrancy), a failed fetch (every waiter gets the error, and it is
+      not cached), a cancelled joiner (the other caller keeps its fetch), an
+      invalidate during a fetch (no value from before it served after it),
+      then hit throughput at 1, 2, the cores and 64 clients against mutex.
+      Each line: pass, warn or fail, its figures, and a fix. Exit 1 when any
+      check fails, so it can be a CI step.
+      --variants <list>         Designs to check, as run takes them.
+                                (default: the designs a run measures)
+      --json                    The report card as JSON on stdout.
+      --no-timing               Leave out the timed hit-scaling check.
 
     EXIT CODES:
       0   success

@@ -29,7 +29,7 @@ struct DesignCheckTests {
     let outcome = try await Self.check(.naive).reentrancy()
     #expect(outcome.verdict == .fail)
     #expect(outcome.evidence.contains("16 overlapping callers of one cold key made "))
-    #expect(!outcome.evidence.contains("made 1 fetches"), "\(outcome.evidence)")
+    #expect(!outcome.evidence.contains("made 1 fetch"), "\(outcome.evidence)")
     #expect(outcome.fix?.contains("in-flight Task") == true)
   }
 
@@ -38,7 +38,7 @@ struct DesignCheckTests {
     let outcome = try await Self.check(design).reentrancy()
     #expect(outcome.verdict == .pass, "\(outcome)")
     #expect(
-      outcome.evidence == "16 overlapping callers of one cold key made 1 fetches: no duplicate")
+      outcome.evidence == "16 overlapping callers of one cold key made 1 fetch: no duplicate")
   }
 
   @Test(arguments: [CacheDesign.naive, .coalescing, .sharded, .mutex])
