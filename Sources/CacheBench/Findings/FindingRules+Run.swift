@@ -77,22 +77,24 @@ extension FindingRules {
   /// A variant allocated far more per request than the leanest other variant of the run.
   static func allocations(_ figures: [VariantFigures]) -> Finding? {
     let measured = figures.filter { $0.partial == nil && $0.mallocsPerRequest != nil }
-    let firing = measured.compactMap { variant -> (VariantFigures, VariantFigures)? in
-      let others = measured.filter { $0.label != variant.label }
-      guard let value = variant.mallocsPerRequest,
-        let leanest = others.min(by: { $0.mallocsPerRequest ?? 0 < $1.mallocsPerRequest ?? 0 }),
-        let lowest = leanest.mallocsPerRequest,
-        value >= Limits.allocationMultiple * lowest, value >= lowest + Limits.allocationExcess
-      else { return nil }
-      return (variant, leanest)
-    }.sorted { $0.0.mallocsPerRequest ?? 0 > $1.0.mallocsPerRequest ?? 0 }
+    guard
+      let leanest = measured.min(by: { $0.mallocsPerRequest ?? 0 < $1.mallocsPerRequest ?? 0 }),
+      let lowest = leanest.mallocsPerRequest
+    else { return nil }
+    // Compared with the leanest row; the leanest itself is not far above itself.
+    let firing = measured.filter { variant in
+      guard variant.label != leanest.label, let value = variant.mallocsPerRequest else {
+        return false
+      }
+      return value >= Limits.allocationMultiple * lowest
+        && value >= lowest + Limits.allocationExcess
+    }.sorted { $0.mallocsPerRequest ?? 0 > $1.mallocsPerRequest ?? 0 }
     guard !firing.isEmpty else { return nil }
-    let statement = firing.map { variant, leanest in
-      "\(variant.label) allocated \(FindingText.decimal(variant.mallocsPerRequest)) times per"
-        + " request, \(leanest.label) \(FindingText.decimal(leanest.mallocsPerRequest))"
-    }
+    let statement = firing.map { "\($0.label) \(FindingText.decimal($0.mallocsPerRequest))" }
     return Finding(
-      rule: .allocations, variants: firing.map(\.0.label), statement: FindingText.list(statement),
+      rule: .allocations, variants: firing.map(\.label),
+      statement: "allocations per request " + statement.joined(separator: ", ")
+        + "; the leanest, \(leanest.label), \(FindingText.decimal(lowest))",
       evidence: "mallocs/req, jemalloc's count over the window divided by its requests",
       remedy: "a profile of where they come from (heaptrack, or valgrind's dhat)",
       link: "docs/profiling.md#heaptrack")

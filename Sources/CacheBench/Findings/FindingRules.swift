@@ -22,13 +22,12 @@ enum FindingRules {
         + FindingText.percent(variant.duplicateFetches / variant.fetches)
         + " of \(FindingText.count(variant.fetches)) fetches)"
     }
-    let fetchCounts = clean.map { FindingText.count($0.fetches) }
+    let fewest = FindingText.count(clean.map(\.fetches).min() ?? 0)
+    let most = FindingText.count(clean.map(\.fetches).max() ?? 0)
     let fetched =
-      switch (fetchCounts.count, Set(fetchCounts).count) {
-      case (1, _): "of \(fetchCounts[0]) fetches"
-      case (_, 1): "of \(fetchCounts[0]) fetches each"
-      default: "of \(FindingText.names(fetchCounts)) fetches"
-      }
+      clean.count == 1
+      ? "of \(most) fetches"
+      : fewest == most ? "of \(most) fetches each" : "of \(fewest) to \(most) fetches each"
     return Finding(
       rule: .duplicateFetches, variants: duplicating.map(\.label),
       statement: FindingText.list(statement),
@@ -46,19 +45,20 @@ enum FindingRules {
     let firing = figures.filter(decodesOnActor).sorted { $0.utilisation ?? 0 > $1.utilisation ?? 0 }
     guard !firing.isEmpty else { return nil }
     let statement = firing.map { variant in
-      "\(variant.label) ran \(FindingText.percent(variant.decodeOnActorShare ?? 0)) of its"
-        + " decodes on its actor, busy \(FindingText.percent(variant.utilisation ?? 0)) of the window"
+      "\(variant.label): \(FindingText.percent(variant.decodeOnActorShare ?? 0)) of decodes on"
+        + " the actor, busy \(FindingText.percent(variant.utilisation ?? 0)) of the window"
     }
     let evidence = firing.map(Self.busyEvidence)
+    // The same design decoding elsewhere, when the run has it: how busy its actor was then.
     let offActor = figures.filter { variant in
       variant.partial == nil && (variant.decodeOnActorShare ?? 1) == 0
-        && variant.utilisation != nil
-    }.prefix(2).map { "\($0.label) busy \(FindingText.percent($0.utilisation ?? 0))" }
+        && variant.utilisation != nil && firing.contains { $0.design == variant.design }
+    }.map { "\($0.label) busy \(FindingText.percent($0.utilisation ?? 0))" }
     return Finding(
       rule: .decodeOnActor, variants: firing.map(\.label),
       statement: FindingText.list(statement),
       evidence: FindingText.list(evidence)
-        + (offActor.isEmpty ? "" : "; decoding off the actor, " + offActor.joined(separator: ", ")),
+        + (offActor.isEmpty ? "" : "; off the actor, " + offActor.joined(separator: ", ")),
       remedy:
         "--decode outside (the actor returns bytes, the caller decodes) or concurrent, or shard"
         + " the actor (--variants sharded)",
@@ -99,9 +99,10 @@ enum FindingRules {
       link: "docs/designs.md#split-or-shard-a-hot-actor")
   }
 
-  /// `naive/inside: the actor was busy for 82.4% of the mean wait (wait p99 1.33ms, busy p99 1.29ms)`.
+  /// `naive/inside busy with other callers' work for 82.4% of the mean wait (wait p99 1.33ms, busy
+  /// p99 1.29ms)`.
   private static func busyEvidence(_ variant: VariantFigures) -> String {
-    "\(variant.label): the isolation was busy with other work for"
+    "\(variant.label) busy with other callers' work for"
       + " \(FindingText.percent(variant.busyShareOfWait ?? 0)) of the mean wait (wait p99"
       + " \(FindingText.latency(variant.waitP99)), busy p99 \(FindingText.latency(variant.busyP99)))"
   }
@@ -118,7 +119,7 @@ enum FindingRules {
     }.sorted { $0.schedulingP50 ?? 0 > $1.schedulingP50 ?? 0 }
     guard !firing.isEmpty else { return nil }
     let statement = firing.map { variant in
-      "\(variant.label): a runnable task waited p50 \(FindingText.latency(variant.schedulingP50))"
+      "\(variant.label): runnable tasks waited p50 \(FindingText.latency(variant.schedulingP50))"
         + " (p99 \(FindingText.latency(variant.schedulingP99))) for a thread"
     }
     let evidence = firing.map { variant in

@@ -1,8 +1,9 @@
 import CacheBenchCore
 
 /// Rows of the results table that must not get a best-value mark unremarked, and why: a row that is
-/// part of a window, and a row with duplicate fetches while another row of the run fetched without any
-/// (the duplicate-fetch finding's rows, `FindingRules.duplicateFetches`).
+/// part of a window, a row with duplicate fetches while another row of the run fetched without any
+/// (the duplicate-fetch finding's rows, `FindingRules.duplicateFetches`), and a row that starved most
+/// of its clients, whose throughput and latency are a few clients' (`FindingRules.starvedClients`).
 struct MarkExclusions: Sendable, Equatable {
   /// Why a row gets no mark.
   enum Reason: Sendable, Equatable, CustomStringConvertible {
@@ -10,11 +11,14 @@ struct MarkExclusions: Sendable, Equatable {
     case partial(PartialRow)
     /// The row made duplicate fetches where other rows made none.
     case duplicateFetches
+    /// Most of the row's clients completed under a tenth of their share: `starved` of `clients`.
+    case starvedClients(starved: Int, clients: Int)
 
     var description: String {
       switch self {
       case .partial(let row): "partial, " + row.description
       case .duplicateFetches: "duplicate fetches where others have none"
+      case .starvedClients(let starved, let clients): "\(starved) of \(clients) clients starved"
       }
     }
   }
@@ -32,7 +36,11 @@ struct MarkExclusions: Sendable, Equatable {
     let duplicating = Set(FindingRules.duplicateFetches(figures)?.variants ?? [])
     reasons = figures.map { variant in
       if let partial = variant.partial { return .partial(partial) }
-      return duplicating.contains(variant.label) ? .duplicateFetches : nil
+      if duplicating.contains(variant.label) { return .duplicateFetches }
+      if variant.clientsStarved, let spread = variant.clientSpread {
+        return .starvedClients(starved: spread.starved, clients: spread.clients)
+      }
+      return nil
     }
   }
 

@@ -9,6 +9,8 @@ import CacheBenchCore
 struct VariantFigures: Sendable, Equatable {
   /// `design(shards)/decode`.
   var label: String
+  /// The design's name, which its variants of other placements share.
+  var design: String
   var requests: Double
   var fetches: Double
   var duplicateFetches: Double
@@ -44,6 +46,7 @@ struct VariantFigures: Sendable, Equatable {
   /// The figures of `group`, measured in a run that stops by `stop`.
   init(_ group: VariantRepetitions, stop: StopCondition?) {
     label = group.variant.description
+    design = group.variant.design.name
     requests = group.median { Double($0.requests) } ?? 0
     fetches = group.median { Double($0.fetches) } ?? 0
     duplicateFetches = group.median { Double($0.duplicateFetches) } ?? 0

@@ -9,7 +9,8 @@ import CacheBenchCore
 /// read the same: a mark there would say nothing. A cell with no value (`-`) is never marked, nor is any
 /// cell of a row with no requests (a variant interrupted or stalled before its first): its zero fetches
 /// and duplicates are an absence of measurement, not the best one. Nor is any cell of a row that
-/// `MarkExclusions` names (a partial row, or one with duplicate fetches where other rows have none):
+/// `MarkExclusions` names (a partial row, one with duplicate fetches where other rows have none, or
+/// one that starved most of its clients):
 /// the writers say so under the table, so a mark never goes unremarked to a row that does not earn it.
 struct ResultTable {
   /// One cell's text and whether it is its column's best.

@@ -31,9 +31,10 @@ enum TableWriter {
   /// given, each figure the median over the variant's repetitions; a line under the table says so when
   /// a variant was measured more than once.
   ///
-  /// Honest marks: a row `MarkExclusions` names (part of a window in a run that stops by `stop`, or
-  /// with duplicate fetches where other rows have none) gets no `*`, and a line under the table says
-  /// which and why; when some row is partial, a `requests` column shows what each row served.
+  /// Honest marks: a row `MarkExclusions` names (part of a window in a run that stops by `stop`, with
+  /// duplicate fetches where other rows have none, or with most of its clients starved) gets no `*`,
+  /// and a line under the table says which and why; when some row is partial, a `requests` column
+  /// shows what each row served.
   static func render(repeated: [VariantRepetitions], stop: StopCondition? = nil) -> String {
     table(repeated, exclusions: MarkExclusions(repeated: repeated, stop: stop))
       + repetitionLine(repeated) + fetchLatencyLines(repeated)

@@ -90,7 +90,9 @@ struct FindingRulesRunTests {
     ])
     let finding = try #require(Fixture.finding(.allocations, in: findings))
     #expect(finding.variants == ["coalescing/none"])
-    #expect(finding.statement == "coalescing/none allocated 8.0 times per request, mutex/none 0.4")
+    #expect(
+      finding.statement
+        == "allocations per request coalescing/none 8.0; the leanest, mutex/none, 0.4")
   }
 
   @Test func allocationsUnderThreeTimesOrTwoAboveTheLeanestAreNotFound() {

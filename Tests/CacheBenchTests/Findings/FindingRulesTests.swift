@@ -47,8 +47,8 @@ struct FindingRulesTests {
     #expect(finding.variants == ["coalescing/inside"])
     #expect(
       finding.statement
-        == "coalescing/inside ran 100.0% of its decodes on its actor, busy 30.0% of the window")
-    #expect(finding.evidence.contains("busy with other work for 60.0% of the mean wait"))
+        == "coalescing/inside: 100.0% of decodes on the actor, busy 30.0% of the window")
+    #expect(finding.evidence.contains("busy with other callers' work for 60.0% of the mean wait"))
   }
 
   @Test func aDecodeOnAnActorBusyUnderItsThresholdIsNotFound() {
@@ -93,14 +93,14 @@ struct FindingRulesTests {
     #expect(finding.variants == ["mutex/outside"])
     #expect(
       finding.statement
-        == "mutex/outside: a runnable task waited p50 4.00ms (p99 4.00ms) for a thread")
+        == "mutex/outside: runnable tasks waited p50 4.00ms (p99 4.00ms) for a thread")
     #expect(finding.evidence.contains("isolation wait p50 10ns, request p99 100µs"))
   }
 
   @Test func aSchedulingDelayUnderItsThresholdOrUnderHalfTheWaitIsNoPoolStarvation() {
-    var behindActor = scheduled(100_000)
-    behindActor.actorWait = OutputFixtures.histogram(300_000)
-    let findings = Fixture.findings([scheduled(49_000), behindActor])
+    var behindActor = scheduled(150_000)
+    behindActor.actorWait = OutputFixtures.histogram(400_000)
+    let findings = Fixture.findings([scheduled(90_000), behindActor])
     #expect(Fixture.finding(.poolStarvation, in: findings) == nil)
   }
 }

@@ -55,6 +55,22 @@ struct HonestMarksTests {
     #expect(!TableWriter.render(repeated: [VariantRepetitions(single: whole)]).contains("requests"))
   }
 
+  @Test func aRowThatStarvedMostOfItsClientsIsNotMarked() {
+    var starved = Fixture.result(.mutex)
+    starved.windowNanoseconds = 500_000_000
+    starved.clientSpread = ClientSpread(requestsPerClient: [500, 497, 1, 1, 1])
+    var slower = Fixture.result(.sharded, shards: 8)
+    slower.windowNanoseconds = 800_000_000
+    let text = TableWriter.render(
+      repeated: [starved, Fixture.result(.coalescing), slower].map {
+        VariantRepetitions(single: $0)
+      })
+    let rows = lines(text)
+    #expect(rows[2].hasPrefix("mutex ") && !rows[2].contains("*"), "\(rows[2])")
+    #expect(rows[4].hasPrefix("sharded(8)") && rows[4].contains("1250*"), "\(rows[4])")
+    #expect(rows[6] == "no mark for mutex/none (3 of 5 clients starved)")
+  }
+
   @Test func theMarkdownAndTheJSONCarryTheFindingsAndTheUnmarkedRows() throws {
     var scenario = OutputFixtures.scenario
     scenario.variants = Self.fastButDuplicating.map(\.variant)
