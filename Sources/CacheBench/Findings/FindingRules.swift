@@ -68,7 +68,7 @@ enum FindingRules {
   /// Whether `variant` meets every threshold of the decode-on-the-actor rule.
   static func decodesOnActor(_ variant: VariantFigures) -> Bool {
     guard variant.partial == nil, let share = variant.decodeOnActorShare,
-      let utilisation = variant.utilisation, let busyShare = variant.busyShareOfWait
+      let utilisation = variant.utilisation, let busyShare = variant.busyShareOfMeaningfulWait
     else { return false }
     return share >= Limits.decodeOnActorShare && utilisation >= Limits.decodeUtilisation
       && busyShare >= Limits.busyShareOfWait
@@ -80,7 +80,7 @@ enum FindingRules {
   static func hotActor(_ figures: [VariantFigures]) -> Finding? {
     let firing = figures.filter { variant in
       guard variant.partial == nil, !decodesOnActor(variant),
-        let utilisation = variant.utilisation, let busyShare = variant.busyShareOfWait
+        let utilisation = variant.utilisation, let busyShare = variant.busyShareOfMeaningfulWait
       else { return false }
       return utilisation >= Limits.hotUtilisation && busyShare >= Limits.busyShareOfWait
     }.sorted { $0.utilisation ?? 0 > $1.utilisation ?? 0 }

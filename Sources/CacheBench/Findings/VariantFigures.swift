@@ -84,6 +84,13 @@ struct VariantFigures: Sendable, Equatable {
     guard let busyMean, let waitMean, waitMean > 0 else { return nil }
     return busyMean / waitMean
   }
+
+  /// The busy share of a wait long enough to matter (`FindingThresholds.meaningfulWaitNanoseconds`);
+  /// nil for a shorter one, or when either figure is missing.
+  var busyShareOfMeaningfulWait: Double? {
+    guard let waitMean, waitMean >= FindingThresholds.meaningfulWaitNanoseconds else { return nil }
+    return busyShareOfWait
+  }
 }
 
 /// Why a variant's row is not a whole window: the window stalled, or the run was stopped before it
