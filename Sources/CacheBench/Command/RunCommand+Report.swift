@@ -1,17 +1,20 @@
 import CacheBenchCore
 
 extension RunCommand {
-  /// The tables, the ratio lines and the calibration summary: on stdout, or on stderr when stdout
-  /// carries an output (`--csv -`), so that it can be piped alone.
+  /// The tables, the ratio lines, the calibration summary and the findings block (`Findings`): on
+  /// stdout, or on stderr when stdout carries an output (`--csv -`), so that it can be piped alone.
   func printTables(_ record: RunRecord, calibration: Calibration, interruption: String?) {
     let repeated = record.repeated
     let ratioLines = record.ratios.map(RatioLinesWriter.render) ?? ""
+    let findings = Findings.evaluate(repeated: repeated, scenario: scenario)
     let table =
-      TableWriter.render(repeated: repeated) + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
+      TableWriter.render(repeated: repeated, stop: scenario.stop)
+      + (ratioLines.isEmpty ? "" : "\n" + ratioLines) + "\n"
       + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
       + MainActorTableWriter.render(repeated: repeated, caller: scenario.caller)
       + DecodeCancellationTableWriter.render(repeated: repeated, scenario: scenario)
-      + CalibrationTableWriter.summary(calibration) + (interruption.map { $0 + "\n" } ?? "")
+      + CalibrationTableWriter.summary(calibration) + "\n" + Findings.render(findings)
+      + (interruption.map { $0 + "\n" } ?? "")
     if configuration.writesToStandardOutput {
       StandardError.write(table)
     } else {

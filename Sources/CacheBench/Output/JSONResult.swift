@@ -25,6 +25,9 @@ struct JSONResult: Codable, Sendable, Equatable {
   /// Each variant's figures over its reference variant's (`ReferenceRatio`), when the run showed them
   /// (`--repeat` above 1, or `--reference`); absent otherwise.
   var ratios: [RatioRecord]? = nil
+  /// The run's findings (`Findings`), every one, most serious first; empty when no rule fired. Absent
+  /// only from a document written before findings existed.
+  var findings: [FindingRecord]? = nil
 
   enum CodingKeys: String, CodingKey {
     case schema
@@ -34,6 +37,30 @@ struct JSONResult: Codable, Sendable, Equatable {
     case scenario
     case variants
     case ratios
+    case findings
+  }
+
+  /// One finding: the rule that fired (`FindingRule`'s raw value, e.g. `duplicate_fetches`), its rank
+  /// from 1, the variants it names, and its statement, evidence, remedy and documentation link.
+  struct FindingRecord: Codable, Sendable, Equatable {
+    var rule: String
+    var rank: Int
+    var variants: [String]
+    var statement: String
+    var evidence: String
+    var remedy: String
+    var link: String
+
+    /// The record of `finding`, ranked `rank`.
+    init(_ finding: Finding, rank: Int) {
+      rule = finding.rule.rawValue
+      self.rank = rank
+      variants = finding.variants
+      statement = finding.statement
+      evidence = finding.evidence
+      remedy = finding.remedy
+      link = finding.link
+    }
   }
 
   /// One ratio line: `variant`'s `figure` over `reference`'s, the median of the repetitions' paired

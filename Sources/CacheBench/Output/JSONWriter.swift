@@ -31,8 +31,8 @@ enum JSONWriter {
         ratios: ratios, interrupted: interrupted))
   }
 
-  /// The document of `run`: its metadata, its scenario, and per variant the metrics its fields
-  /// hold and its histograms.
+  /// The document of `run`: its metadata, its scenario, per variant the metrics its fields hold and
+  /// its histograms, and the run's findings (`Findings`, every one).
   static func document(_ run: RunRecord) -> JSONResult {
     let metadata = run.metadata
     return JSONResult(
@@ -50,7 +50,9 @@ enum JSONWriter {
       variants: run.variants.map(variantRecord),
       ratios: run.ratios.flatMap {
         $0.ratios.isEmpty ? nil : $0.ratios.map(JSONResult.RatioRecord.init)
-      })
+      },
+      findings: Findings.evaluate(repeated: run.repeated, scenario: run.scenario).enumerated()
+        .map { JSONResult.FindingRecord($1, rank: $0 + 1) })
   }
 
   /// The document of a run as JSON text; see `JSONWriter`.

@@ -37,23 +37,26 @@ enum MarkdownWriter {
     if repeated.contains(where: { $0.measurements.contains(where: \.interrupted) }) {
       text += "**Interrupted**: the run was cut short; these are the results measured so far.\n\n"
     }
-    text += table(repeated)
+    text += table(repeated, exclusions: MarkExclusions(repeated: repeated, stop: scenario.stop))
     if let ratios = run.ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
       text += "\n```text\n" + lines + "```\n"
     }
     text += fetchLatencies(repeated) + decodePlacements(repeated)
     if scenario.caller == .main { text += mainActor(repeated) }
     if scenario.cancelRate > 0 { text += decodeAfterCancellation(repeated, scenario: scenario) }
+    text += findings(Findings.evaluate(repeated: repeated, scenario: scenario))
     text += "\nWorkload: \(escaped(RunDescription.summary(of: scenario))).\n"
     text += "\nRun: cachebench \(escaped(metadata.toolVersion)), Swift \(metadata.swiftVersion),"
     text += " commit `\(metadata.gitCommit)`, \(metadata.hostCores) cores, \(metadata.timestamp).\n"
     return text
   }
 
-  /// The results table, the line explaining its bold cells, and the line saying the figures are
-  /// medians when they are.
-  private static func table(_ repeated: [VariantRepetitions]) -> String {
-    let table = ResultTable(columns: TableWriter.columns, repeated: repeated)
+  /// The results table, the line explaining its bold cells, the line naming the rows that get none
+  /// (`MarkExclusions`), and the line saying the figures are medians when they are.
+  private static func table(_ repeated: [VariantRepetitions], exclusions: MarkExclusions) -> String
+  {
+    let table = ResultTable(
+      columns: TableWriter.columns(for: exclusions), repeated: repeated, exclusions: exclusions)
     var text = row(table.headers.map(escaped))
     text += row(
       table.alignments.map { alignment in
@@ -70,10 +73,31 @@ enum MarkdownWriter {
         "\n**Bold**: best in its column (highest throughput; lowest latency, fetches and"
         + " duplicate fetches).\n"
     }
+    let unmarked = exclusions.legend(labels: repeated.map(\.variant.description))
+    if !unmarked.isEmpty {
+      text += "\n" + escaped(unmarked.prefix(1).uppercased() + unmarked.dropFirst()) + ".\n"
+    }
     let repetitions = TableWriter.repetitionLine(repeated)
     if !repetitions.isEmpty {
       text += "\n" + escaped(repetitions.prefix(1).uppercased() + repetitions.dropFirst())
     }
+    return text
+  }
+
+  /// The findings block (`Findings`) as a numbered list, at most `FindingThresholds.shownFindings`
+  /// of them, or a line saying no rule fired.
+  private static func findings(_ findings: [Finding]) -> String {
+    guard !findings.isEmpty else {
+      return "\nFindings: none; no rule of `docs/findings.md` fired.\n"
+    }
+    var text = "\nFindings, ranked (rules and thresholds: `docs/findings.md`):\n\n"
+    for (index, finding) in findings.prefix(FindingThresholds.shownFindings).enumerated() {
+      text += "\(index + 1). **\(finding.rule.title)**: \(escaped(finding.statement))."
+      text += " Evidence: \(escaped(finding.evidence)). Try \(escaped(finding.remedy))"
+      text += " (`\(finding.link)`).\n"
+    }
+    let hidden = findings.count - FindingThresholds.shownFindings
+    if hidden > 0 { text += "\n\(hidden) more findings are in the JSON output.\n" }
     return text
   }
 

@@ -8,7 +8,10 @@ import CacheBenchCore
 /// marked or neither. Nothing is marked in a column with fewer than two values, or whose values all
 /// read the same: a mark there would say nothing. A cell with no value (`-`) is never marked, nor is any
 /// cell of a row with no requests (a variant interrupted or stalled before its first): its zero fetches
-/// and duplicates are an absence of measurement, not the best one.
+/// and duplicates are an absence of measurement, not the best one. Nor is any cell of a row that
+/// `MarkExclusions` names (a partial row, one with duplicate fetches where other rows have none, or
+/// one that starved most of its clients):
+/// the writers say so under the table, so a mark never goes unremarked to a row that does not earn it.
 struct ResultTable {
   /// One cell's text and whether it is its column's best.
   struct Cell: Sendable, Equatable {
@@ -35,13 +38,19 @@ struct ResultTable {
   /// The cells of `repeated` in `columns`, one row per variant in the order given. A variant measured
   /// several times shows, in each quantity, count and figure column, the median of its measurements'
   /// values (`VariantRepetitions.median`; a count's rounded to an integer), or no value when some
-  /// measurement had none; text cells are its first measurement's.
-  init(columns: [TableColumn], repeated: [VariantRepetitions]) {
+  /// measurement had none; text cells are its first measurement's. Rows `exclusions` names get no
+  /// mark.
+  init(
+    columns: [TableColumn], repeated: [VariantRepetitions], exclusions: MarkExclusions? = nil
+  ) {
     headers = []
     alignments = columns.map(\.alignment)
     isMarked = []
     var columnCells: [[Cell]] = []
-    let hasRequests = repeated.map { group in (group.median { Double($0.requests) } ?? 0) > 0 }
+    let hasRequests = repeated.indices.map { index in
+      (repeated[index].median { Double($0.requests) } ?? 0) > 0
+        && exclusions?.allowsMark(index) != false
+    }
     for column in columns {
       let texts: [String]
       let shown: [Int64?]

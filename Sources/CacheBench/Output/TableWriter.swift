@@ -30,9 +30,25 @@ enum TableWriter {
   /// The table and fetch latency lines for `repeated`, one row and line per variant in the order
   /// given, each figure the median over the variant's repetitions; a line under the table says so when
   /// a variant was measured more than once.
-  static func render(repeated: [VariantRepetitions]) -> String {
-    table(repeated) + repetitionLine(repeated) + fetchLatencyLines(repeated)
+  ///
+  /// Honest marks: a row `MarkExclusions` names (part of a window in a run that stops by `stop`, with
+  /// duplicate fetches where other rows have none, or with most of its clients starved) gets no `*`,
+  /// and a line under the table says which and why; when some row is partial, a `requests` column
+  /// shows what each row served.
+  static func render(repeated: [VariantRepetitions], stop: StopCondition? = nil) -> String {
+    table(repeated, exclusions: MarkExclusions(repeated: repeated, stop: stop))
+      + repetitionLine(repeated) + fetchLatencyLines(repeated)
       + repositoryLines(repeated: repeated)
+  }
+
+  /// The columns of a table of rows with `exclusions`: `columns`, with a `requests` column after
+  /// `shards` when some row is partial, so that the table shows what it served.
+  static func columns(for exclusions: MarkExclusions) -> [TableColumn] {
+    guard exclusions.hasPartialRow else { return columns }
+    var columns = columns
+    let position = (columns.firstIndex { $0.header == "shards" } ?? 0) + 1
+    columns.insert(.count("requests") { $0.requests }, at: position)
+    return columns
   }
 
   /// `each figure is the median of 3 repetitions, …`, when some variant was measured more than once.
@@ -138,8 +154,10 @@ enum TableWriter {
   }
 
   /// The padded table, its underline, its rows and, when something is marked, the legend.
-  private static func table(_ repeated: [VariantRepetitions]) -> String {
-    let table = ResultTable(columns: columns, repeated: repeated)
+  private static func table(_ repeated: [VariantRepetitions], exclusions: MarkExclusions) -> String
+  {
+    let table = ResultTable(
+      columns: columns(for: exclusions), repeated: repeated, exclusions: exclusions)
     // A marked column gives every cell a one-character suffix, `*` or a space, so digits stay aligned.
     func suffix(_ column: Int, _ isBest: Bool) -> String {
       table.isMarked[column] ? (isBest ? "*" : " ") : ""
@@ -164,6 +182,10 @@ enum TableWriter {
     }
     if table.hasMarks {
       text += legend + "\n"
+    }
+    let unmarked = exclusions.legend(labels: repeated.map(\.variant.description))
+    if !unmarked.isEmpty {
+      text += unmarked + "\n"
     }
     return text
   }

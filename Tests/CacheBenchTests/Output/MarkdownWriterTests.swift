@@ -5,7 +5,9 @@ import Testing
 @testable import CacheBenchDesigns
 
 struct MarkdownWriterTests {
-  @Test func rendersTheSummaryTableWithBestValuesInBoldThenFetchLatencyWorkloadAndRun() {
+  /// The naive fixture made duplicate fetches where the sharded one made none: no bold for the one
+  /// row left (it would be alone), a line saying why naive has none, and the finding.
+  @Test func rendersTheSummaryTableThenFetchLatencyFindingsWorkloadAndRun() {
     let text = MarkdownWriter.render(
       results: [OutputFixtures.naiveInside, OutputFixtures.shardedOutside],
       scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
@@ -15,14 +17,18 @@ struct MarkdownWriterTests {
       | variant | decode | shards | throughput [k/s] | p50 [µs] | p99 [µs] | p99.9 [µs] | max [µs] | hits | joins | fetches | dup_fetches | alloc_delta | B/entry | mallocs/req | peak_rss | cpu/req |
       | :-- | :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |
       | naive | inside | 1 | 3.33 | 1234.6 | 1234.6 | 1234.6 | 1234.6 | 9000 | 0 | 1000 | 250 | 5.13MiB | 4.99KiB | 1.5 | 46.6MiB | 28.8µs |
-      | sharded(8) | outside | 8 | **125.00** | **41.2** | **41.2** | **41.2** | **41.2** | 240000 | 9000 | 1000 | **0** | n/a | n/a | n/a | n/a | n/a |
+      | sharded(8) | outside | 8 | 125.00 | 41.2 | 41.2 | 41.2 | 41.2 | 240000 | 9000 | 1000 | 0 | n/a | n/a | n/a | n/a | n/a |
 
-      **Bold**: best in its column (highest throughput; lowest latency, fetches and duplicate fetches).
+      No mark for naive/inside (duplicate fetches where others have none).
 
       Fetch latency, configured and realised at the fetcher:
 
       - `naive/inside`: configured 1.00ms, realised p50 1.01ms, p99 1.01ms
       - `sharded(8)/outside`: configured 1.00ms, realised p50 1.09ms, p99 1.09ms
+
+      Findings, ranked (rules and thresholds: `docs/findings.md`):
+
+      1. **duplicate fetches (reentrancy)**: naive/inside made 250 (25.0% of 1000 fetches). Evidence: under the same workload sharded(8)/outside made 0 duplicate fetches (of 1000 fetches). Try a design that coalesces, as those do: the miss goes in flight before the first await and later callers join it (`docs/duplicates.md#why-a-design-duplicates-or-does-not`).
 
       Workload: 2 variants; each: 10000 requests after 500 warm-up, 16 clients, 1000 keys zipf(0.99), seed 42, fetch 1.00ms, 4096 B payload, decode 20.0µs.
 
@@ -58,7 +64,7 @@ struct MarkdownWriterTests {
       - `naive/inside`: wait p50 20.0ms, p99 20.0ms, longest 20.0ms; 4 hitches, 0 hangs in 4 samples
       - `sharded(8)/none`: wait p50 5.00µs, p99 5.00µs, longest 5.00µs; 0 hitches, 0 hangs in 7 samples
 
-      Workload:
+      Findings, ranked
       """
     #expect(text.contains(expected), "\(text)")
   }

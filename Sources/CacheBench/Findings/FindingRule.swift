@@ -1,0 +1,30 @@
+/// The rules that turn figures into findings, in rank order: what makes the figures wrong or not
+/// comparable first, then what costs the most time, then the rest.
+enum FindingRule: String, Sendable, CaseIterable, Comparable {
+  case duplicateFetches = "duplicate_fetches"
+  case partialRows = "partial_rows"
+  case openLoopOverload = "open_loop_overload"
+  case decodeOnActor = "decode_on_actor"
+  case hotActor = "hot_actor"
+  case poolStarvation = "pool_starvation"
+  case starvedClients = "starved_clients"
+  case allocations = "allocations"
+
+  /// How the finding's line begins.
+  var title: String {
+    switch self {
+    case .duplicateFetches: "duplicate fetches (reentrancy)"
+    case .partialRows: "partial rows"
+    case .openLoopOverload: "open-loop overload"
+    case .decodeOnActor: "decode on the actor"
+    case .hotActor: "hot actor"
+    case .poolStarvation: "pool starvation"
+    case .starvedClients: "starved clients"
+    case .allocations: "allocations per request"
+    }
+  }
+
+  static func < (lhs: FindingRule, rhs: FindingRule) -> Bool {
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+  }
+}

@@ -1,0 +1,102 @@
+import CacheBenchCore
+
+extension FindingRules {
+  private typealias Limits = FindingThresholds
+
+  /// A row that is part of a window (interrupted, stalled): its figures compare with no other row.
+  static func partialRows(_ figures: [VariantFigures]) -> Finding? {
+    let partial = figures.compactMap { variant in variant.partial.map { (variant.label, $0) } }
+    guard !partial.isEmpty else { return nil }
+    let stalled = partial.contains { $0.1.stalled }
+    return Finding(
+      rule: .partialRows, variants: partial.map(\.0),
+      statement: FindingText.list(partial.map { "\($0.0) served \($0.1.description)" }),
+      evidence:
+        "its counts, latencies and resources cover part of a window, so no best-value mark goes"
+        + " to it",
+      remedy: (stalled
+        ? "finding the request that hung in the cache (a stall is not a slow window), then "
+        : "") + "a run to the end, with a later --deadline if one stopped it",
+      link: "docs/running.md#interruption-and-deadline")
+  }
+
+  /// An open-loop run whose clients issued requests far below the asked rate: the design (or the
+  /// machine) could not keep up, and latency counted from the intended start includes the backlog.
+  static func openLoopOverload(_ figures: [VariantFigures], askedRate: Double?) -> Finding? {
+    guard let askedRate, askedRate > 0 else { return nil }
+    let firing = figures.filter { variant in
+      guard variant.partial == nil, let achieved = variant.achievedRate else { return false }
+      return achieved < Limits.achievedShareOfRate * askedRate
+    }.sorted { $0.achievedRate ?? 0 < $1.achievedRate ?? 0 }
+    guard !firing.isEmpty else { return nil }
+    let statement = firing.map { variant in
+      let achieved = variant.achievedRate ?? 0
+      return "\(variant.label) rate achieved \(HumanUnits.throughput(achieved))"
+        + " of \(HumanUnits.throughput(askedRate)) (\(FindingText.percent(achieved / askedRate)))"
+    }
+    let evidence = firing.map { variant in
+      "\(variant.label) backlog \(variant.backlog.map(FindingText.count) ?? "n/a") requests never"
+        + " issued, start lag up to \(FindingText.latency(variant.maximumStartLag))"
+    }
+    return Finding(
+      rule: .openLoopOverload, variants: firing.map(\.label),
+      statement: FindingText.list(statement),
+      evidence: FindingText.list(evidence) + "; latency counts from each intended start",
+      remedy: "a --rate the design sustains (its closed-loop throughput is the ceiling)",
+      link: "docs/workloads.md#open-loop---rate")
+  }
+
+  /// Most of a variant's clients completed under a tenth of their share of the requests: the run was
+  /// far less concurrent than asked (the check stderr warns with, `ClientSpread.isExtreme`).
+  static func starvedClients(_ figures: [VariantFigures]) -> Finding? {
+    let firing = figures.compactMap { variant -> (String, ClientSpread)? in
+      guard variant.partial == nil, variant.clientsStarved, let spread = variant.clientSpread
+      else { return nil }
+      return (variant.label, spread)
+    }.sorted { $0.1.jainIndex < $1.1.jainIndex }
+    guard !firing.isEmpty else { return nil }
+    let statement = firing.map { label, spread in
+      "\(label): \(spread.starved) of \(spread.clients) clients completed under a tenth of their"
+        + " share"
+    }
+    let evidence = firing.map { label, spread in
+      "\(label) requests per client min \(spread.minimum), median \(spread.median),"
+        + " max \(spread.maximum), Jain's index "
+        + DecimalText.fixed(spread.jainIndex, fractionDigits: 2)
+    }
+    return Finding(
+      rule: .starvedClients, variants: firing.map(\.0), statement: FindingText.list(statement),
+      evidence: FindingText.list(evidence)
+        + ": its throughput is a few clients' and its latency tail the others' wait",
+      remedy:
+        "reading its latency as the few clients'; an isolation that serves callers in turn (an"
+        + " actor) spreads the work",
+      link: "docs/hot-actor.md#requests-per-client")
+  }
+
+  /// A variant allocated far more per request than the leanest other variant of the run.
+  static func allocations(_ figures: [VariantFigures]) -> Finding? {
+    let measured = figures.filter { $0.partial == nil && $0.mallocsPerRequest != nil }
+    guard
+      let leanest = measured.min(by: { $0.mallocsPerRequest ?? 0 < $1.mallocsPerRequest ?? 0 }),
+      let lowest = leanest.mallocsPerRequest
+    else { return nil }
+    // Compared with the leanest row; the leanest itself is not far above itself.
+    let firing = measured.filter { variant in
+      guard variant.label != leanest.label, let value = variant.mallocsPerRequest else {
+        return false
+      }
+      return value >= Limits.allocationMultiple * lowest
+        && value >= lowest + Limits.allocationExcess
+    }.sorted { $0.mallocsPerRequest ?? 0 > $1.mallocsPerRequest ?? 0 }
+    guard !firing.isEmpty else { return nil }
+    let statement = firing.map { "\($0.label) \(FindingText.decimal($0.mallocsPerRequest))" }
+    return Finding(
+      rule: .allocations, variants: firing.map(\.label),
+      statement: "allocations per request " + statement.joined(separator: ", ")
+        + "; the leanest, \(leanest.label), \(FindingText.decimal(lowest))",
+      evidence: "mallocs/req, jemalloc's count over the window divided by its requests",
+      remedy: "a profile of where they come from (heaptrack, or valgrind's dhat)",
+      link: "docs/profiling.md#heaptrack")
+  }
+}

@@ -1,0 +1,50 @@
+/// The thresholds of the finding rules (`FindingRules`), one named constant each, as `docs/findings.md`
+/// states them.
+///
+/// A rule fires only when every figure it reads was measured and every threshold is met; a figure that
+/// is missing (n/a) silences the rule for that variant, so nothing is stated that the data does not
+/// support. Shares are fractions (0.5 is 50%).
+enum FindingThresholds {
+  /// Duplicate fetches a variant must make to be reported while another variant of the run, which
+  /// fetched at least once, made none.
+  static let duplicateFetches = 1.0
+
+  /// Decode on the actor: the least share of the decodes that ran on an actor's executor.
+  static let decodeOnActorShare = 0.5
+  /// Decode on the actor: the least utilisation of the busiest isolation domain.
+  static let decodeUtilisation = 0.2
+  /// Decode on the actor, and a hot actor: the least part of the mean `actor_wait` that the isolation
+  /// was busy with other work (mean `actor_busy_wait` over mean `actor_wait`).
+  static let busyShareOfWait = 0.5
+
+  /// Decode on the actor, and a hot actor: the least mean `actor_wait`, in nanoseconds, for the wait
+  /// to matter at all: over ten empty actor calls (about 60 ns each on the target machines). A lock
+  /// busy 60% of the window whose callers waited 14 ns on average (`mutex/inside`) is no hot actor.
+  static let meaningfulWaitNanoseconds = 1_000.0
+
+  /// A hot actor: the least utilisation of the busiest isolation domain.
+  static let hotUtilisation = 0.5
+
+  /// Pool starvation: the least median scheduling delay (`sched_delay` p50), in nanoseconds: five
+  /// default decodes (20 µs each), a tenth of the default fetch. On an idle 2-core machine the probe's
+  /// p50 is a few µs; under the default run's 64 decoding clients it reaches 40–50 µs without the
+  /// pool being the story, so the line sits above that.
+  static let schedulingDelayNanoseconds = 100_000.0
+  /// Pool starvation: the least median scheduling delay as a share of the median `actor_wait`.
+  static let schedulingShareOfWait = 0.5
+
+  /// Starved clients: more than this share of the clients completed under a tenth of their fair
+  /// share of the requests (`ClientSpread.isExtreme`).
+  static let starvedShareOfClients = 0.5
+
+  /// Open-loop overload: the achieved rate below this share of the asked rate.
+  static let achievedShareOfRate = 0.9
+
+  /// Allocations per request: at least this multiple of the lowest other variant's ...
+  static let allocationMultiple = 3.0
+  /// ... and at least this many more allocations per request than it.
+  static let allocationExcess = 2.0
+
+  /// Lines the terminal and Markdown show by default; the JSON holds every finding.
+  static let shownFindings = 8
+}

@@ -1,0 +1,134 @@
+import CacheBenchCore
+
+/// The figures of one variant that the finding rules read, taken from its typed results: each the
+/// median over its repetitions (as the tables show it), and nil where the design or the run did not
+/// measure it, so that a rule over a missing figure says nothing.
+///
+/// Built from `VariantResult` alone, never from a design's name or traits, so a user's design
+/// registered through the public API gets the same findings as a built-in wherever its figures exist.
+struct VariantFigures: Sendable, Equatable {
+  /// `design(shards)/decode`.
+  var label: String
+  /// The design's name, which its variants of other placements share.
+  var design: String
+  var requests: Double
+  var fetches: Double
+  var duplicateFetches: Double
+  /// Share of the decodes that ran on an actor; nil without decodes.
+  var decodeOnActorShare: Double?
+  /// Busiest isolation domain's share of the window; nil for a design that keeps no busy totals.
+  var utilisation: Double?
+  /// Mean, p50 and p99 of `actor_wait`; nil when the design did not time its isolation.
+  var waitMean: Double?
+  var waitP50: Double?
+  var waitP99: Double?
+  /// Mean and p99 of `actor_busy_wait`; nil when the design did not measure it.
+  var busyMean: Double?
+  var busyP99: Double?
+  /// p50 and p99 of `sched_delay`; nil when the probe took no sample.
+  var schedulingP50: Double?
+  var schedulingP99: Double?
+  /// Request latency p50 and p99; nil when nothing completed.
+  var latencyP50: Double?
+  var latencyP99: Double?
+  var mallocsPerRequest: Double?
+  /// How the requests spread over the clients (the first measurement's); nil without one.
+  var clientSpread: ClientSpread?
+  /// Whether most clients starved in every measurement (`ClientSpread.isExtreme`).
+  var clientsStarved: Bool
+  /// Open-loop figures: the achieved rate, the requests left unissued and the largest start lag (ns).
+  var achievedRate: Double?
+  var backlog: Double?
+  var maximumStartLag: Double?
+  /// Why the row is not a whole window, if it is not (`PartialRow`).
+  var partial: PartialRow?
+
+  /// The figures of `group`, measured in a run that stops by `stop`.
+  init(_ group: VariantRepetitions, stop: StopCondition?) {
+    label = group.variant.description
+    design = group.variant.design.name
+    requests = group.median { Double($0.requests) } ?? 0
+    fetches = group.median { Double($0.fetches) } ?? 0
+    duplicateFetches = group.median { Double($0.duplicateFetches) } ?? 0
+    decodeOnActorShare = group.median(\.decodeOnActorShare)
+    utilisation = group.median { $0.utilisation?.maximum }
+    let timed = group.measurements.allSatisfy(\.isolationTimed)
+    let busyTimed = group.measurements.allSatisfy(\.busyWaitTimed)
+    waitMean = timed ? group.median { Self.mean($0.actorWait) } : nil
+    waitP50 = timed ? group.median { VariantRepetitions.percentile(50, of: $0.actorWait) } : nil
+    waitP99 = timed ? group.median { VariantRepetitions.percentile(99, of: $0.actorWait) } : nil
+    busyMean = busyTimed ? group.median { Self.mean($0.actorBusyWait) } : nil
+    busyP99 =
+      busyTimed ? group.median { VariantRepetitions.percentile(99, of: $0.actorBusyWait) } : nil
+    schedulingP50 = group.median { VariantRepetitions.percentile(50, of: $0.schedulingDelay) }
+    schedulingP99 = group.median { VariantRepetitions.percentile(99, of: $0.schedulingDelay) }
+    latencyP50 = group.median { VariantRepetitions.percentile(50, of: $0.latency) }
+    latencyP99 = group.median { VariantRepetitions.percentile(99, of: $0.latency) }
+    mallocsPerRequest = group.median(\.mallocsPerRequest)
+    clientSpread = group.first.clientSpread
+    clientsStarved = group.measurements.allSatisfy { $0.clientSpread?.isExtreme == true }
+    achievedRate = group.median { $0.openLoop?.achievedRate }
+    backlog = group.median { $0.openLoop.map { Double($0.backlog) } }
+    maximumStartLag = group.median { $0.openLoop.map { Double($0.maximumStartLagNanoseconds) } }
+    partial = PartialRow(group, stop: stop)
+  }
+
+  /// A histogram's mean, or nil when it recorded nothing.
+  private static func mean(_ histogram: LatencyHistogram) -> Double? {
+    histogram.isEmpty ? nil : histogram.mean
+  }
+
+  /// Mean `actor_busy_wait` over mean `actor_wait`: the part of the wait the isolation was busy with
+  /// other work; nil when either is missing or the wait is 0.
+  var busyShareOfWait: Double? {
+    guard let busyMean, let waitMean, waitMean > 0 else { return nil }
+    return busyMean / waitMean
+  }
+
+  /// The busy share of a wait long enough to matter (`FindingThresholds.meaningfulWaitNanoseconds`);
+  /// nil for a shorter one, or when either figure is missing.
+  var busyShareOfMeaningfulWait: Double? {
+    guard let waitMean, waitMean >= FindingThresholds.meaningfulWaitNanoseconds else { return nil }
+    return busyShareOfWait
+  }
+}
+
+/// Why a variant's row is not a whole window: the window stalled, or the run was stopped before it
+/// served what the scenario asked (`--requests`, `--duration`).
+struct PartialRow: Sendable, Equatable {
+  /// Requests the row served (the median over its repetitions).
+  var served: Int
+  /// Requests the scenario asked for, in a run that stops by request count.
+  var asked: Int?
+  /// Whether the window stalled (a request hung in the cache) rather than being interrupted.
+  var stalled: Bool
+
+  /// The reason `group`'s row is partial, or nil when every measurement is a whole window.
+  init?(_ group: VariantRepetitions, stop: StopCondition?) {
+    let served = Int((group.median { Double($0.requests) } ?? 0).rounded())
+    let stalled = group.measurements.contains(where: \.stalled)
+    var short = false
+    switch stop {
+    case .requests(let count)?:
+      asked = count
+      short = group.measurements.contains { $0.requests < count }
+    case .duration(let duration)?:
+      asked = nil
+      let nanoseconds = Double(DecimalText.nanoseconds(duration))
+      short = group.measurements.contains {
+        $0.interrupted && Double($0.windowNanoseconds) < nanoseconds
+      }
+    case nil:
+      asked = nil
+    }
+    guard stalled || short else { return nil }
+    self.served = served
+    self.stalled = stalled
+  }
+
+  /// `44128 of 50000 requests, interrupted`, or `… stalled`.
+  var description: String {
+    let count = asked.map { "\(served) of \($0) requests" } ?? "\(served) requests"
+    return count + (stalled ? ", stalled" : ", interrupted")
+  }
+}

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
+
+/// Known answers of the rules about the cache itself: for each, a result that must trigger it and a
+/// near miss that must not.
+struct FindingRulesTests {
+  private typealias Fixture = FindingFixtures
+
+  @Test func duplicateFetchesAreFoundWhenAnotherDesignMadeNoneUnderTheSameWorkload() throws {
+    let findings = Fixture.findings([
+      Fixture.result(.naive, duplicateFetches: 12), Fixture.result(.coalescing),
+    ])
+    let finding = try #require(Fixture.finding(.duplicateFetches, in: findings))
+    #expect(finding.variants == ["naive/none"])
+    #expect(finding.statement == "naive/none made 12 (12.0% of 100 fetches)")
+    #expect(
+      finding.evidence
+        == "under the same workload coalescing/none made 0 duplicate fetches (of 100 fetches)")
+  }
+
+  @Test func duplicateFetchesAreNotFoundWhenNoDesignOfTheRunFetchedWithoutThem() {
+    // Every design duplicated, or the one without duplicates fetched nothing: no comparison holds.
+    let allDuplicate = Fixture.findings([
+      Fixture.result(.naive, duplicateFetches: 12),
+      Fixture.result(.coalescing, duplicateFetches: 1),
+    ])
+    let noFetch = Fixture.findings([
+      Fixture.result(.naive, duplicateFetches: 12), Fixture.result(.coalescing, fetches: 0),
+    ])
+    #expect(Fixture.finding(.duplicateFetches, in: allDuplicate) == nil)
+    #expect(Fixture.finding(.duplicateFetches, in: noFetch) == nil)
+  }
+
+  /// A decode on the actor: every decode on it, busy 30% of the window, 600 of 1,000 ns of wait busy.
+  private func decodingOnActor(utilisation: Double) -> VariantResult {
+    Fixture.timed(
+      Fixture.decoding(Fixture.result(.coalescing, decode: .inside), onActor: 100), wait: 1_000,
+      busy: 600, utilisation: utilisation)
+  }
+
+  @Test func aDecodeOnABusyActorIsFound() throws {
+    let finding = try #require(
+      Fixture.finding(.decodeOnActor, in: Fixture.findings([decodingOnActor(utilisation: 0.3)])))
+    #expect(finding.variants == ["coalescing/inside"])
+    #expect(
+      finding.statement
+        == "coalescing/inside: 100.0% of decodes on the actor, busy 30.0% of the window")
+    #expect(finding.evidence.contains("busy with other callers' work for 60.0% of the mean wait"))
+  }
+
+  @Test func aDecodeOnAnActorBusyUnderItsThresholdIsNotFound() {
+    let findings = Fixture.findings([decodingOnActor(utilisation: 0.19)])
+    #expect(Fixture.finding(.decodeOnActor, in: findings) == nil)
+    #expect(Fixture.finding(.hotActor, in: findings) == nil)
+  }
+
+  @Test func aDecodeOnAnActorWhoseBusyWaitWasNotMeasuredIsNotFound() {
+    var result = decodingOnActor(utilisation: 0.3)
+    result.busyUntimed = result.requests
+    #expect(Fixture.finding(.decodeOnActor, in: Fixture.findings([result])) == nil)
+  }
+
+  @Test func aHotActorIsFoundAndADecodeOnItIsLeftToTheDecodeRule() throws {
+    let hot = Fixture.timed(Fixture.result(.coalescing), wait: 1_000, busy: 600, utilisation: 0.8)
+    let findings = Fixture.findings([hot, decodingOnActor(utilisation: 0.8)])
+    let finding = try #require(Fixture.finding(.hotActor, in: findings))
+    #expect(finding.variants == ["coalescing/none"])
+    #expect(finding.statement == "coalescing/none's busiest isolation was busy 80.0% of the window")
+    #expect(Fixture.finding(.decodeOnActor, in: findings)?.variants == ["coalescing/inside"])
+  }
+
+  @Test func anActorBusyUnderHalfTheWindowOrWithoutAWaitToSpeakOfIsNotHot() {
+    let busy = Fixture.timed(Fixture.result(.coalescing), wait: 1_000, busy: 600, utilisation: 0.49)
+    let idleWait = Fixture.timed(
+      Fixture.result(.coalescing), wait: 1_000, busy: 400, utilisation: 0.9)
+    // A lock busy 60% of the window whose callers waited 14 ns (mutex/inside, decode-heavy profile).
+    let shortWait = Fixture.timed(Fixture.result(.mutex), wait: 14, busy: 12, utilisation: 0.6)
+    #expect(Fixture.finding(.hotActor, in: Fixture.findings([busy, idleWait, shortWait])) == nil)
+  }
+
+  /// A result whose isolation wait p50 is 10 ns and whose probe waited `scheduling` ns for a thread.
+  private func scheduled(_ scheduling: UInt64) -> VariantResult {
+    var result = Fixture.timed(
+      Fixture.result(.mutex, decode: .outside), wait: 10, busy: 0, utilisation: 0.01)
+    result.schedulingDelay = OutputFixtures.histogram(scheduling)
+    return result
+  }
+
+  @Test func aPoolThatKeepsRunnableTasksWaitingIsFound() throws {
+    let finding = try #require(
+      Fixture.finding(.poolStarvation, in: Fixture.findings([scheduled(4_000_000)])))
+    #expect(finding.variants == ["mutex/outside"])
+    #expect(
+      finding.statement
+        == "mutex/outside: runnable tasks waited p50 4.00ms (p99 4.00ms) for a thread")
+    #expect(finding.evidence.contains("isolation wait p50 10ns, request p99 100µs"))
+  }
+
+  @Test func aSchedulingDelayUnderItsThresholdOrUnderHalfTheWaitIsNoPoolStarvation() {
+    var behindActor = scheduled(150_000)
+    behindActor.actorWait = OutputFixtures.histogram(400_000)
+    let findings = Fixture.findings([scheduled(90_000), behindActor])
+    #expect(Fixture.finding(.poolStarvation, in: findings) == nil)
+  }
+}
