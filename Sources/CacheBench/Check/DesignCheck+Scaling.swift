@@ -13,12 +13,17 @@ extension DesignCheck {
     var reference: [Double]?
   }
 
-  /// Below this share of its one-client hit throughput at some client count, a design warns: the
-  /// single coalescing actor measured 0.19 at 2 clients (4.80 → 0.92 M/s, 2-core Linux, Swift 6.3.1),
-  /// the Mutex design 0.93 and sharded(8) 1.07 (`--decode none --latency 0ms`, all hits).
+  /// Below this share of its one-client hit throughput at 2 clients or at the core count, a design
+  /// warns, when the reference kept at least twice the share it did (so the machine is not the cause).
+  /// Measured (2-core Linux, Swift 6.3.1, `--decode none --latency 0ms`, all hits, 1 → 2 clients): the
+  /// single coalescing actor 0.19 (4.80 → 0.92 M/s), the Mutex design 0.93, sharded(8) 1.07. On a loaded
+  /// machine, where the two clients rarely run at once, the actor's hand-over costs nothing and the
+  /// single actor scaled like the others (5.1 → 7.4 M/s at load 4): the check then passes, truthfully
+  /// for that machine.
   static let hitScalingFloor = 0.5
 
-  /// The client counts: 1, 2, the core count and 64.
+  /// The client counts: 1, 2, the core count and 64; only those up to the core count are judged (64
+  /// callers on a few cores measure the harness's task switching as much as the design).
   static func scalingClients(cores: Int) -> [Int] {
     Array(Set([1, 2, max(cores, 1), 64])).sorted()
   }
@@ -30,62 +35,77 @@ extension DesignCheck {
     Scenario(
       variants: [Variant(design: design, decode: .noDecode, shards: design.isSharded ? shards : 1)],
       keys: Self.scalingKeys, distribution: .uniform, concurrency: clients,
-      stop: .requests(hitRequests), warmupRequests: 4_000, fetchLatency: .zero,
+      stop: .duration(hitWindow), warmupRequests: 4_000, fetchLatency: .zero,
       payloadBytes: 64, decodeCost: .zero, shards: design.isSharded ? shards : 1)
   }
 
-  /// Hits a second of `design` at each client count; nil at a count whose run failed.
-  func hitThroughputs(_ design: CacheDesign, clients: [Int]) async throws -> [Double] {
-    var throughputs: [Double] = []
-    for count in clients {
-      let results = try await BenchmarkDriver(scenario: scalingScenario(design, clients: count))
-        .run()
-      guard let result = results.first, result.errors == 0 else {
-        throw CheckError(description: "the hit-throughput run at \(count) clients did not finish")
-      }
-      throughputs.append(result.throughput)
+  /// Hits a second of `design` with `clients` clients.
+  func hitThroughput(_ design: CacheDesign, clients: Int) async throws -> Double {
+    let results = try await BenchmarkDriver(scenario: scalingScenario(design, clients: clients))
+      .run()
+    guard let result = results.first, result.errors == 0, result.requests > 0 else {
+      throw CheckError(
+        description: "the hit-throughput run of \(design.name) at \(clients) clients did not finish"
+      )
     }
-    return throughputs
+    return result.throughput
   }
 
-  /// The hit-scaling check, the reference measured right after the design at each count.
+  /// The hit-scaling check: at each client count the design, then the reference, so that a change in
+  /// the machine's load between counts reaches both.
   func hitScaling(reference: CacheDesign?) async throws -> Outcome {
     let clients = Self.scalingClients(cores: HostInfo.onlineCores)
-    let measured = try await hitThroughputs(design, clients: clients)
     let other = reference.flatMap { $0.name == design.name ? nil : $0 }
-    var referenceMeasured: [Double]?
-    if let other { referenceMeasured = try await hitThroughputs(other, clients: clients) }
-    return Self.judge(
-      HitScaling(clients: clients, design: measured, reference: referenceMeasured),
-      referenceName: other?.name)
+    var scaling = HitScaling(clients: clients, design: [], reference: other.map { _ in [] })
+    for count in clients {
+      scaling.design.append(try await hitThroughput(design, clients: count))
+      if let other { scaling.reference?.append(try await hitThroughput(other, clients: count)) }
+    }
+    return Self.judge(scaling, referenceName: other?.name, cores: HostInfo.onlineCores)
   }
 
-  /// The verdict on measured hit throughputs: warn when some client count fell below
-  /// `hitScalingFloor` of one client's.
-  static func judge(_ scaling: HitScaling, referenceName: String?) -> Outcome {
+  /// The verdict on measured hit throughputs: warn when, at 2 clients or at the core count, the design
+  /// kept less than `hitScalingFloor` of its one-client rate and the reference (if any) kept at least
+  /// twice the share the design did.
+  static func judge(_ scaling: HitScaling, referenceName: String?, cores: Int) -> Outcome {
     let name = "hit-scaling"
     guard let single = scaling.design.first, single > 0 else {
       return Outcome(check: name, verdict: .warn, evidence: "no hit was measured at one client")
     }
-    let shares = scaling.design.map { $0 / single }
-    let worst = zip(scaling.clients, shares).dropFirst().min { $0.1 < $1.1 }
-    let rates = zip(scaling.clients, scaling.design).map { "\(rate($1)) at \($0)" }
-    var evidence = "hits a second: " + rates.joined(separator: ", ")
-    if let reference = scaling.reference, let referenceName, let first = reference.first,
-      first > 0
-    {
-      let held = reference.map { $0 / first }.dropFirst().min() ?? 1
-      evidence +=
-        "; \(referenceName) \(rate(first)) at 1, at least \(fixed(held))× of it at every count"
+    let referenceShares = scaling.reference.flatMap { rates -> [Double]? in
+      guard let first = rates.first, first > 0 else { return nil }
+      return rates.map { $0 / first }
     }
-    guard let worst, worst.1 < hitScalingFloor else {
+    var evidence =
+      "hits a second: "
+      + zip(scaling.clients, scaling.design).map { "\(rate($1)) at \($0)" }.joined(separator: ", ")
+    if let reference = scaling.reference, let referenceName {
+      evidence +=
+        "; \(referenceName) "
+        + zip(scaling.clients, reference).map { "\(rate($1)) at \($0)" }.joined(separator: ", ")
+    }
+    let judged = scaling.clients.indices.dropFirst().filter { scaling.clients[$0] <= max(cores, 2) }
+    let collapse = judged.first { index in
+      let share = scaling.design[index] / single
+      guard share < hitScalingFloor else { return false }
+      guard let referenceShares else { return true }
+      return referenceShares[index] >= 2 * share
+    }
+    guard let collapse else {
+      let worst = judged.map { scaling.design[$0] / single }.min() ?? 1
       return Outcome(
         check: name, verdict: .pass,
-        evidence: evidence + ": held at least \(fixed(worst?.1 ?? 1))× of one client's")
+        evidence: evidence + ": up to \(max(cores, 2)) clients it kept at least \(fixed(worst))×"
+          + " of one client's rate")
+    }
+    let share = scaling.design[collapse] / single
+    let held = referenceShares.map {
+      "; \(referenceName ?? "the reference") kept \(fixed($0[collapse]))×"
     }
     return Outcome(
       check: name, verdict: .warn,
-      evidence: evidence + ": at \(worst.0) clients \(fixed(1 / worst.1))× lower than at one",
+      evidence: evidence + ": at \(scaling.clients[collapse]) clients it kept \(fixed(share))× of"
+        + " one client's rate" + (held ?? ""),
       fix: "an actor serves one caller at a time and hands over between callers through the thread"
         + " pool: shard it, or serve hits outside the actor (a Mutex-guarded table) (docs/hot-actor.md)"
     )

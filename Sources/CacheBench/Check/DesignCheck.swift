@@ -33,8 +33,8 @@ struct DesignCheck {
   var reference: CacheDesign?
   /// Whether `run` ends with the hit-scaling check, the one timed check.
   var includesHitScaling = true
-  /// Requests each hit-scaling run measures, after a warm-up that fetches every key.
-  var hitRequests = 100_000
+  /// How long each hit-scaling run measures, after a warm-up that fetches every key.
+  var hitWindow: Duration = .milliseconds(500)
 
   /// Callers of one cold key in the reentrancy check.
   static let overlappingCallers = 16

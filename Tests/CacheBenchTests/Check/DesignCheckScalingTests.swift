@@ -5,37 +5,61 @@ import Testing
 @testable import CacheBenchDesigns
 
 /// The hit-scaling check: its verdict on throughputs whose answer is known (the figures of a single
-/// actor and of the Mutex design measured on 2-core Linux), and one short real run for its shape. No
-/// timing is asserted.
+/// actor, of sharded(8) and of the Mutex design measured on 2-core Linux, 1 → 2 clients), and one
+/// short real run for its shape. No timing is asserted.
 struct DesignCheckScalingTests {
   static let clients = [1, 2, 64]
+  static let mutex: [Double] = [5_290_000, 4_940_000, 2_000_000]
 
   @Test func aSingleActorWhoseHitsCollapseAtTwoClientsWarnsNamingTheCountAndTheFix() {
     let outcome = DesignCheck.judge(
-      .init(
-        clients: Self.clients, design: [4_800_000, 920_000, 1_100_000],
-        reference: [5_290_000, 4_940_000, 4_700_000]),
-      referenceName: "mutex")
+      .init(clients: Self.clients, design: [4_800_000, 920_000, 1_100_000], reference: Self.mutex),
+      referenceName: "mutex", cores: 2)
     #expect(outcome.verdict == .warn)
     #expect(
       outcome.evidence
-        == "hits a second: 4.80M/s at 1, 920k/s at 2, 1.10M/s at 64; mutex 5.29M/s at 1, at least"
-        + " 0.89× of it at every count: at 2 clients 5.22× lower than at one")
+        == "hits a second: 4.80M/s at 1, 920k/s at 2, 1.10M/s at 64; mutex 5.29M/s at 1,"
+        + " 4.94M/s at 2, 2.00M/s at 64: at 2 clients it kept 0.19× of one client's rate; mutex"
+        + " kept 0.93×")
     #expect(outcome.fix?.contains("shard it") == true)
   }
 
-  @Test func aDesignJustAboveTheFloorPasses() {
+  @Test func shardingThatScalesAndTheReferenceItselfPass() {
+    let sharded = DesignCheck.judge(
+      .init(clients: Self.clients, design: [4_090_000, 4_360_000, 900_000], reference: Self.mutex),
+      referenceName: "mutex", cores: 2)
+    #expect(sharded.verdict == .pass)
+    #expect(
+      sharded.evidence.hasSuffix(": up to 2 clients it kept at least 1.07× of one client's rate"))
+    let mutex = DesignCheck.judge(
+      .init(clients: Self.clients, design: Self.mutex, reference: nil), referenceName: nil, cores: 2
+    )
+    #expect(mutex.verdict == .pass)
+    #expect(mutex.fix == nil)
+  }
+
+  @Test func aFallTheReferenceSharedIsNotTheDesigns() {
+    // A machine that took a core away between counts: both fell to under half.
     let outcome = DesignCheck.judge(
-      .init(clients: Self.clients, design: [4_000_000, 2_040_000, 2_100_000], reference: nil),
-      referenceName: nil)
+      .init(
+        clients: Self.clients, design: [4_800_000, 2_300_000, 2_000_000],
+        reference: [5_290_000, 2_400_000, 2_000_000]),
+      referenceName: "mutex", cores: 2)
     #expect(outcome.verdict == .pass)
-    #expect(outcome.evidence.hasSuffix(": held at least 0.51× of one client's"))
-    #expect(outcome.fix == nil)
+  }
+
+  @Test func sixtyFourClientsAreShownButNotJudgedOnTwoCores() {
+    let outcome = DesignCheck.judge(
+      .init(clients: Self.clients, design: [4_800_000, 4_700_000, 500_000], reference: Self.mutex),
+      referenceName: "mutex", cores: 2)
+    #expect(outcome.verdict == .pass)
+    #expect(outcome.evidence.contains("500k/s at 64"))
   }
 
   @Test func noHitAtOneClientWarnsWithoutARatio() {
     let outcome = DesignCheck.judge(
-      .init(clients: Self.clients, design: [0, 0, 0], reference: nil), referenceName: nil)
+      .init(clients: Self.clients, design: [0, 0, 0], reference: nil), referenceName: nil,
+      cores: 2)
     #expect(outcome.verdict == .warn)
     #expect(outcome.evidence == "no hit was measured at one client")
   }
@@ -47,7 +71,7 @@ struct DesignCheckScalingTests {
 
   @Test func aShortRealRunMeasuresEveryCountForTheDesignAndTheReference() async throws {
     var check = DesignCheck(design: .coalescing)
-    check.hitRequests = 2_000
+    check.hitWindow = .milliseconds(20)
     let outcome = try await check.hitScaling(reference: .mutex)
     #expect(outcome.check == "hit-scaling")
     #expect(outcome.verdict != .fail)
