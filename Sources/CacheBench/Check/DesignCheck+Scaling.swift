@@ -35,7 +35,7 @@ extension DesignCheck {
     Scenario(
       variants: [Variant(design: design, decode: .noDecode, shards: design.isSharded ? shards : 1)],
       keys: Self.scalingKeys, distribution: .uniform, concurrency: clients,
-      stop: .duration(hitWindow), warmupRequests: 4_000, fetchLatency: .zero,
+      stop: hitStop, warmupRequests: 4_000, fetchLatency: .zero,
       payloadBytes: 64, decodeCost: .zero, shards: design.isSharded ? shards : 1)
   }
 

@@ -33,8 +33,8 @@ struct DesignCheck {
   var reference: CacheDesign?
   /// Whether `run` ends with the hit-scaling check, the one timed check.
   var includesHitScaling = true
-  /// How long each hit-scaling run measures, after a warm-up that fetches every key.
-  var hitWindow: Duration = .milliseconds(500)
+  /// When each hit-scaling run stops, after a warm-up that fetches every key: 0.5 s.
+  var hitStop: StopCondition = .duration(.milliseconds(500))
 
   /// Callers of one cold key in the reentrancy check.
   static let overlappingCallers = 16
@@ -64,7 +64,8 @@ struct DesignCheck {
     do {
       outcomes.append(try await hitScaling(reference: reference))
     } catch {
-      outcomes.append(Outcome(check: "hit-scaling", verdict: .fail, evidence: "\(error)"))
+      // Timed: a run the machine starved says nothing about the design, so it warns, as the check does.
+      outcomes.append(Outcome(check: "hit-scaling", verdict: .warn, evidence: "\(error)"))
     }
     return outcomes
   }
