@@ -79,12 +79,14 @@ extension FindingRules {
     guard !undecoded.isEmpty || !uncancelled.isEmpty else { return nil }
     var statement: [String] = []
     var evidence: [String] = []
+    var remedy: [String] = []
     if !undecoded.isEmpty {
       statement.append(
         "\(FindingText.names(undecoded.map(\.label), limit: 8)) decoded nothing inside the cache")
       evidence.append(
         "its fetches returned payloads to callers, and the decodes counted inside the cache were 0:"
           + " the variant measured no decode work")
+      remedy.append("decoding through the environment's decoder (`decoder.decode`)")
     }
     if let mostCancelled, !uncancelled.isEmpty {
       statement.append(
@@ -93,13 +95,14 @@ extension FindingRules {
       evidence.append(
         "\(mostCancelled.label) ended \(FindingText.count(mostCancelled.cancellations)) with"
           + " CancellationError under the same workload")
+      remedy.append(
+        "calling `WaitCancellation.waitBegins()` before the first await (without it --cancel-rate"
+          + " cancels nothing) and letting a cancelled waiter throw")
     }
     return Finding(
       rule: .ignoredOptions, variants: undecoded.map(\.label) + uncancelled.map(\.label),
       statement: FindingText.list(statement), evidence: FindingText.list(evidence),
-      remedy:
-        "reading those rows as not measuring the option; a design that honours it (decodes"
-        + " through the decoder it is given, checks Task.isCancelled while it waits)",
-      link: "docs/benchmark-your-own-cache.md#what-the-harness-measures-and-checks-anyway")
+      remedy: remedy.joined(separator: "; ") + "; until then those rows measured none of it",
+      link: "docs/benchmark-your-own-cache.md#the-hooks")
   }
 }
