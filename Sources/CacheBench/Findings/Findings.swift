@@ -48,7 +48,9 @@ enum Findings {
       text += finding.line(rank: index + 1) + "\n"
     }
     if findings.count > limit {
-      text += "\(findings.count - limit) more findings in the JSON output (--json)\n"
+      text +=
+        "\(findings.count - limit) more findings in the JSON output (--json), or with"
+        + " --findings all\n"
     }
     return text
   }
