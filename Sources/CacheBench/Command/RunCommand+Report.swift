@@ -13,7 +13,8 @@ extension RunCommand {
       + ContentionTableWriter.render(repeated: repeated, calibration: calibration)
       + MainActorTableWriter.render(repeated: repeated, caller: scenario.caller)
       + DecodeCancellationTableWriter.render(repeated: repeated, scenario: scenario)
-      + CalibrationTableWriter.summary(calibration) + "\n" + Findings.render(findings)
+      + CalibrationTableWriter.summary(calibration) + "\n"
+      + Findings.render(findings, limit: configuration.findingsShown)
       + (interruption.map { $0 + "\n" } ?? "")
     if configuration.writesToStandardOutput {
       StandardError.write(table)

@@ -3,41 +3,17 @@ import CacheBenchCore
 /// What stderr says about a run as a whole once its variants are measured: comparisons between variants
 /// that the figures alone would not warn of.
 enum RunNotes {
-  /// How many times apart realised fetch latencies may be before the variants' comparison is called
-  /// unfair.
-  static let fetchLatencySpreadLimit = 1.5
-
-  /// How far apart, in nanoseconds, realised fetch latencies may be whatever their ratio: below it a
-  /// ratio measures the clock, not the fetcher. With `--latency 0ms` a fetch returns at once and its
-  /// realised p50 is the cost of reading the clock around it: three default runs of a release build at
-  /// load 9 (2-core Linux, Swift 6.3.1) measured 30–100 ns, p99 at most 351 ns, and another run 70 and
-  /// 351 ns, "5.0× apart". 5 µs is over ten times that spread, yet below the gaps of the runs that
-  /// were unfair: at `--latency 1us` one variant's fetches took 16.5 µs where the others took 2.9–3.5
-  /// µs, and at `--latency 10us` 24.9 µs against 16.1 µs.
-  static let fetchLatencySpreadFloorNanoseconds: UInt64 = 5_000
-
-  /// A line when the variants that fetched got median fetch latencies more than
-  /// `fetchLatencySpreadLimit` times and more than `fetchLatencySpreadFloorNanoseconds` apart: each ran
-  /// against its own fetcher under the same configuration, so a spread that wide comes from the host
-  /// (timer slack, a loaded machine, a thread pool each fetch waited for), and the slower variant's
-  /// figures carry it. Nil when they agree or fewer than two fetched.
+  /// A line when the variants that fetched got median fetch latencies too far apart to compare
+  /// (`FetchLatencySpread`, whose thresholds the finding of the same name uses); nil when they agree or
+  /// fewer than two fetched.
   static func fetchLatencySpread(_ results: [VariantResult]) -> String? {
-    let medians = results.compactMap { result -> (String, UInt64)? in
+    let medians = results.compactMap { result -> (label: String, nanoseconds: UInt64)? in
       guard result.fetchLatency.totalCount > 0 else { return nil }
-      return (result.variant.description, max(result.fetchLatency.value(atPercentile: 50), 1))
+      return (result.variant.description, result.fetchLatency.value(atPercentile: 50))
     }
-    guard let fastest = medians.min(by: { $0.1 < $1.1 }),
-      let slowest = medians.max(by: { $0.1 < $1.1 })
-    else { return nil }
-    let ratio = Double(slowest.1) / Double(fastest.1)
-    guard ratio > fetchLatencySpreadLimit,
-      slowest.1 - fastest.1 > fetchLatencySpreadFloorNanoseconds
-    else { return nil }
-    return
-      "fetch latency was not the same for every variant: realised p50 "
-      + "\(HumanUnits.latency(nanoseconds: fastest.1)) for \(fastest.0), "
-      + "\(HumanUnits.latency(nanoseconds: slowest.1)) for \(slowest.0) "
-      + "(\(DecimalText.fixed(ratio, fractionDigits: 1))× apart); comparing them is unfair"
+    guard let spread = FetchLatencySpread(medians: medians) else { return nil }
+    return "fetch latency was not the same for every variant: \(spread.description); comparing them"
+      + " is unfair"
   }
 
   /// The line the results table ends with when a signal or the deadline stopped the run: the table

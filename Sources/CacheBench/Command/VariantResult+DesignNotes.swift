@@ -7,10 +7,8 @@ extension VariantResult {
   /// requests carried. Empty for a design that did what the run asked.
   func designNotes(failRate: Double) -> [String] {
     var notes: [String] = []
-    // Only a fetch that returned its payload to a waiting caller owes a decode: with every fetch
-    // failing (`--fail-rate 1`), or every caller cancelled before its response, nothing is owed.
     if let decodes = insideDecodes {
-      if decodes == 0 && succeededFetches > 0 {
+      if decodedNothingInside {
         notes.append(
           "decoded nothing inside the cache for \(succeededFetches) fetches: the design ignores"
             + " --decode \(variant.decode.rawValue), so this variant measured no decode work")

@@ -25,6 +25,17 @@ enum FindingThresholds {
   /// A hot actor: the least utilisation of the busiest isolation domain.
   static let hotUtilisation = 0.5
 
+  /// One caller per pool cycle: the least multiple of the mean `actor_busy_wait` plus the scheduling
+  /// delay (`sched_delay` p50) that the mean `actor_wait` must reach, and of the scheduling delay that
+  /// the median `actor_wait` must reach: the wait is neither the actor's work nor one wait for a
+  /// thread, and the median caller waited it too (not a tail's few).
+  static let waitOverBusyAndScheduling = 4.0
+  /// One caller per pool cycle: how far apart, as a factor either way, the mean `actor_wait` and the
+  /// callers queued (Little's law: throughput × mean wait, per isolation domain) × the scheduling
+  /// delay may be. The default run's one-actor `outside` variants read 1.5–1.9 (the queue × sched
+  /// over the wait) at 16, 64 and 256 clients, while their wait grew from 0.1 to 5 ms.
+  static let queuedTimesSchedulingFactor = 3.0
+
   /// Pool starvation: the least median scheduling delay (`sched_delay` p50), in nanoseconds: five
   /// default decodes (20 µs each), a tenth of the default fetch. On an idle 2-core machine the probe's
   /// p50 is a few µs; under the default run's 64 decoding clients it reaches 40–50 µs without the
@@ -36,6 +47,10 @@ enum FindingThresholds {
   /// Starved clients: more than this share of the clients completed under a tenth of their fair
   /// share of the requests (`ClientSpread.isExtreme`).
   static let starvedShareOfClients = 0.5
+
+  /// Options a design ignored: with `--cancel-rate`, the least cancellations another variant of the
+  /// run must have had for a variant's 0 to say the design ignored them.
+  static let cancellationsElsewhere = 10.0
 
   /// Open-loop overload: the achieved rate below this share of the asked rate.
   static let achievedShareOfRate = 0.9

@@ -11,17 +11,24 @@ enum Findings {
   /// Every finding of `repeated`, measured in a run of `scenario`, most serious first.
   static func evaluate(repeated: [VariantRepetitions], scenario: Scenario) -> [Finding] {
     evaluate(
-      repeated.map { VariantFigures($0, stop: scenario.stop) }, askedRate: scenario.openLoop?.rate)
+      repeated.map { VariantFigures($0, stop: scenario.stop) }, askedRate: scenario.openLoop?.rate,
+      cancelRate: scenario.cancelRate)
   }
 
-  /// Every finding of `figures`, in an open-loop run at `askedRate` requests per second when given.
-  static func evaluate(_ figures: [VariantFigures], askedRate: Double?) -> [Finding] {
+  /// Every finding of `figures`, in an open-loop run at `askedRate` requests per second when given,
+  /// that cancelled a share `cancelRate` of its reads.
+  static func evaluate(_ figures: [VariantFigures], askedRate: Double?, cancelRate: Double = 0)
+    -> [Finding]
+  {
     let findings = [
       FindingRules.duplicateFetches(figures),
       FindingRules.partialRows(figures),
+      FindingRules.fetchLatencySpread(figures),
+      FindingRules.ignoredOptions(figures, cancelRate: cancelRate),
       FindingRules.openLoopOverload(figures, askedRate: askedRate),
       FindingRules.decodeOnActor(figures),
       FindingRules.hotActor(figures),
+      FindingRules.oneCallerPerCycle(figures),
       FindingRules.poolStarvation(figures),
       FindingRules.starvedClients(figures),
       FindingRules.allocations(figures),
@@ -41,7 +48,9 @@ enum Findings {
       text += finding.line(rank: index + 1) + "\n"
     }
     if findings.count > limit {
-      text += "\(findings.count - limit) more findings in the JSON output (--json)\n"
+      text +=
+        "\(findings.count - limit) more findings in the JSON output (--json), or with"
+        + " --findings all\n"
     }
     return text
   }

@@ -14,10 +14,21 @@ struct VariantFigures: Sendable, Equatable {
   var requests: Double
   var fetches: Double
   var duplicateFetches: Double
+  /// Requests that ended with `CancellationError`.
+  var cancellations: Double
+  /// Requests per second of the window.
+  var throughput: Double
+  /// Realised fetch latency p50 (ns), the median over the measurements that fetched; nil without one.
+  var fetchLatencyP50: UInt64?
+  /// Whether, in every measurement, the design decoded nothing inside the cache although fetches
+  /// returned payloads to callers (`VariantResult.decodedNothingInside`): it ignored `--decode`.
+  var decodedNothingInside: Bool
   /// Share of the decodes that ran on an actor; nil without decodes.
   var decodeOnActorShare: Double?
   /// Busiest isolation domain's share of the window; nil for a design that keeps no busy totals.
   var utilisation: Double?
+  /// How many isolation domains (actors, locks, shards) kept busy totals; nil for none.
+  var domains: Int?
   /// Mean, p50 and p99 of `actor_wait`; nil when the design did not time its isolation.
   var waitMean: Double?
   var waitP50: Double?
@@ -50,8 +61,13 @@ struct VariantFigures: Sendable, Equatable {
     requests = group.median { Double($0.requests) } ?? 0
     fetches = group.median { Double($0.fetches) } ?? 0
     duplicateFetches = group.median { Double($0.duplicateFetches) } ?? 0
+    cancellations = group.median { Double($0.cancellations) } ?? 0
+    throughput = group.median(\.throughput) ?? 0
+    fetchLatencyP50 = group.realisedFetchLatency(atPercentile: 50)
+    decodedNothingInside = group.measurements.allSatisfy(\.decodedNothingInside)
     decodeOnActorShare = group.median(\.decodeOnActorShare)
     utilisation = group.median { $0.utilisation?.maximum }
+    domains = group.first.utilisation?.busyNanoseconds.count
     let timed = group.measurements.allSatisfy(\.isolationTimed)
     let busyTimed = group.measurements.allSatisfy(\.busyWaitTimed)
     waitMean = timed ? group.median { Self.mean($0.actorWait) } : nil

@@ -120,8 +120,9 @@ struct RecordField: Sendable, Equatable {
   ]
 
   /// Members of the JSON result that are structure, not fields: the shape's version and kind, and
-  /// what the CSV cannot hold (histograms, the ratio lines).
-  static let jsonStructure = ["schema", "kind", "variants[].histograms", "ratios"]
+  /// what the CSV cannot hold (histograms, the ratio lines, the run's findings: statements in words,
+  /// `Findings`, whose members are in no field).
+  static let jsonStructure = ["schema", "kind", "variants[].histograms", "ratios", "findings"]
 
   /// Members of a baseline that are structure, not fields.
   static let baselineStructure = ["schema", "kind"]

@@ -131,6 +131,9 @@ enum HelpText {
       --raw-latencies <path>    Also write every request's latency as CSV; this
                                 allocates 24 bytes a request during the run:
                                 for analysis runs, not gates. (default: none)
+      --findings <n|all>        Findings the terminal shows after the tables,
+                                1...100 or all; the JSON result holds every
+                                one. (default: 8)
       --quiet                   Print no progress or information on stderr, only
                                 errors and warnings (a figure missing, unfair
                                 or interrupted); results still go to stdout.
@@ -200,7 +203,8 @@ enum HelpText {
     (1,2,4,8,16). (defaults: 1,2,4,8,16 and 1,8,64,256; no threads axis)
     sweep writes the matrices and --csv; it refuses --json, --markdown,
     --histogram-csv, --raw-latencies, --save-baseline, --profile, --deadline
-    (it has --max-time) and the profiler options, rather than ignore them.
+    (it has --max-time), --findings and the profiler options, rather than
+    ignore them.
 
     Each option is given at most once, as --name value or --name=value.
     An output <path> of - writes to stdout (then the table goes to stderr);

@@ -50,6 +50,8 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
   case rawLatencies = "--raw-latencies"
   /// A flag: no progress or information on stderr, only errors and warnings.
   case quiet = "--quiet"
+  /// How many findings the terminal shows: a count, or `all`.
+  case findings = "--findings"
   /// Path of a profile (JSON scenario) whose fields the other options override.
   case profile = "--profile"
   /// Name (under `Profiles/baselines/`) or path of a baseline to write from the results.

@@ -16,6 +16,9 @@ struct RunConfiguration: Sendable, Equatable {
   var rawLatenciesPath: String? = nil
   /// Whether stderr carries only errors and warnings: no progress, no information lines.
   var isQuiet = false
+  /// How many findings the terminal shows (`--findings`, `Int.max` for all). The JSON result holds
+  /// every one whatever this says.
+  var findingsShown = FindingThresholds.shownFindings
   /// The profile to start from, with the options given beside it; `nil` without `--profile`.
   /// `ProfileResolver` turns it into the scenario before the run.
   var profile: ProfileRequest? = nil

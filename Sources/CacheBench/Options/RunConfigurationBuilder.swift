@@ -10,6 +10,8 @@ struct RunConfigurationBuilder {
   private var csvPath: String?
   private var outputPaths: [OptionName: String] = [:]
   private var isQuiet = false
+  /// The findings the terminal shows, from `--findings`; nil for the findings block's default.
+  private var findingsShown: Int?
   /// The designs `--variants` named, with any shard count or placement; nil for the default
   /// (`CacheDesign.caches`, or the repository designs when the run writes).
   private var variantNames: [VariantName]?
@@ -41,6 +43,9 @@ struct RunConfigurationBuilder {
   /// The chunk counts `--decode-checkpoint` allows: 0 for none, up to more chunks than any decode of a
   /// sane `--decode-cost` has (a chunk is one pass over the payload).
   static let decodeCheckpoints = 0...1_000_000
+  /// The counts `--findings` allows besides `all`: at least one line, at most a generous number of
+  /// rules.
+  static let findingCounts = 1...100
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
@@ -56,7 +61,7 @@ struct RunConfigurationBuilder {
     case .latency, .failRate, .rate, .fetchLimit, .payloadBytes:
       try applyFetcher(value, for: option)
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
-      .perfControl, .profileVariant:
+      .perfControl, .profileVariant, .findings:
       try applyOutput(value, for: option)
     case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl:
       try applyOperations(value, for: option)
@@ -192,6 +197,20 @@ struct RunConfigurationBuilder {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
       }
       outputPaths[option] = value
+    case .findings:
+      // `all` is every finding; a count beyond the rules' number shows them all as well.
+      if value == "all" {
+        findingsShown = .max
+      } else if value.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(value),
+        Self.findingCounts.contains(count)
+      {
+        findingsShown = count
+      } else {
+        let counts = Self.findingCounts
+        throw .invalidValue(
+          option: option, value: value,
+          reason: "must be all or \(counts.lowerBound)...\(counts.upperBound)")
+      }
     case .profile:
       guard !value.isEmpty else {
         throw .invalidValue(option: option, value: value, reason: "must not be empty")
@@ -353,6 +372,7 @@ struct RunConfigurationBuilder {
     var configuration = RunConfiguration(scenario: scenario, csvPath: csvPath)
     configuration.jsonPath = outputPaths[.json]
     configuration.markdownPath = outputPaths[.markdown]
+    if let findingsShown { configuration.findingsShown = findingsShown }
     configuration.histogramCSVPath = outputPaths[.histogramCSV]
     configuration.rawLatenciesPath = outputPaths[.rawLatencies]
     configuration.isQuiet = isQuiet

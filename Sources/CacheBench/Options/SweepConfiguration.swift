@@ -44,10 +44,11 @@ struct SweepConfigurationBuilder {
   /// which is one record per variant of one scenario, while a sweep's cells share variant names across
   /// concurrencies and thread counts (a baseline or a JSON result of them would need a cell key that the
   /// result record does not have); `--profile`, whose scenario a sweep does not read; `--deadline`, for
-  /// which a sweep has `--max-time`; and the profiler hooks, which a sweep does not attach.
+  /// which a sweep has `--max-time`; the profiler hooks, which a sweep does not attach; and
+  /// `--findings`, since a sweep prints no findings block.
   static let refusedOptions: Set<OptionName> = [
     .json, .markdown, .histogramCSV, .rawLatencies, .saveBaseline, .profile, .deadline,
-    .perfControl, .profileVariant, .pauseBeforeWindow,
+    .perfControl, .profileVariant, .pauseBeforeWindow, .findings,
   ]
 
   /// Reads `value` as the value of `option` and records it.

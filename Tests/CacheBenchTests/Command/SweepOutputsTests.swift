@@ -14,7 +14,7 @@ struct SweepOutputsTests {
     (.json, "sweep.json"), (.markdown, "sweep.md"), (.histogramCSV, "spectra.csv"),
     (.rawLatencies, "raw.csv"), (.saveBaseline, "sweep-baseline.json"), (.profile, "p.json"),
     (.deadline, "1s"), (.perfControl, "ctl,ack"), (.profileVariant, "coalescing/inside"),
-    (.pauseBeforeWindow, nil),
+    (.pauseBeforeWindow, nil), (.findings, "all"),
   ]
 
   @Test func everyRefusedOptionIsInTheTable() {

@@ -34,6 +34,19 @@ enum FindingFixtures {
     return result
   }
 
+  /// `result` with its isolation timed as `timed` gives, its scheduling probe at `scheduling` ns and
+  /// its window `seconds` long, so its throughput is its requests over that.
+  static func queued(
+    wait: UInt64, busy: UInt64, scheduling: UInt64, requests: Int, seconds: Double = 1
+  ) -> VariantResult {
+    var result = timed(
+      self.result(.coalescing, decode: .outside, requests: requests), wait: wait, busy: busy,
+      utilisation: 0.02)
+    result.schedulingDelay = OutputFixtures.histogram(scheduling)
+    result.windowNanoseconds = UInt64(seconds * 1e9)
+    return result
+  }
+
   /// `result` with `onActor` of its 100 decodes run on an actor.
   static func decoding(_ result: VariantResult, onActor: Int) -> VariantResult {
     var result = result
@@ -45,10 +58,11 @@ enum FindingFixtures {
   /// The findings of `results`, each measured once, in a run that stops after 1,000 requests (or by
   /// `stop`), open loop at `rate` when given.
   static func findings(
-    _ results: [VariantResult], stop: StopCondition = .requests(1_000), rate: Double? = nil
+    _ results: [VariantResult], stop: StopCondition = .requests(1_000), rate: Double? = nil,
+    cancelRate: Double = 0
   ) -> [Finding] {
     let figures = results.map { VariantFigures(VariantRepetitions(single: $0), stop: stop) }
-    return Findings.evaluate(figures, askedRate: rate)
+    return Findings.evaluate(figures, askedRate: rate, cancelRate: cancelRate)
   }
 
   /// The finding of `rule` among `findings`, if it fired.

@@ -96,7 +96,15 @@ struct HonestMarksTests {
     #expect(Findings.render([]) == "findings: none; no rule of docs/findings.md fired\n")
     let many = Array(repeating: findings[0], count: 10)
     #expect(
-      lines(Findings.render(many)).dropLast().last == "2 more findings in the JSON output (--json)")
+      lines(Findings.render(many)).dropLast().last
+        == "2 more findings in the JSON output (--json), or with --findings all")
+  }
+
+  @Test func everyFindingIsShownWhenAskedForAll() {
+    let many = Array(repeating: Fixture.findings(Self.fastButDuplicating)[0], count: 10)
+    let block = lines(Findings.render(many, limit: .max))
+    #expect(block.filter { $0.hasPrefix("10. ") }.count == 1)
+    #expect(!block.contains { $0.contains("more findings") })
   }
 
   @Test func aUsersDesignWithoutHooksGetsTheFindingsItsFiguresSupportAndNoOther() throws {

@@ -62,7 +62,7 @@ struct BadInputCorpusTests {
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline: .path
     case .perfControl: .fifoPair
     case .profileVariant: .variantName
-    case .repetitions: .count(minimum: 1, maximum: 100)
+    case .repetitions, .findings: .count(minimum: 1, maximum: 100)
     case .reference: .referenceName
     case .quiet, .pauseBeforeWindow, .ignoreCancellation: .flag
     case .failRate, .invalidateRate, .cancelRate, .writeRate: .probability

@@ -42,6 +42,7 @@ struct HelpTextTests {
     (.histogramCSV, "none", []),
     (.rawLatencies, "none", []),
     (.quiet, "off", []),
+    (.findings, "8", ["--findings", "8"]),
     (.profile, "none", []),
     (.saveBaseline, "none", []),
     (.perfControl, "none", []),

@@ -36,6 +36,18 @@ struct OutputOptionsTests {
     #expect(!configuration.writesToStandardOutput)
   }
 
+  @Test(arguments: [
+    ([String](), 8), (["--findings", "all"], Int.max), (["--findings=3"], 3),
+  ])
+  func findingsSetsHowManyTheTerminalShows(arguments: [String], shown: Int) throws {
+    #expect(try configuration(arguments).findingsShown == shown)
+  }
+
+  @Test(arguments: ["0", "101", "+3", "ALL", ""])
+  func findingsRefusesAnythingButACountOrAll(value: String) {
+    #expect(throws: OptionsError.self) { try CommandLineParser.parse(["--findings", value]) }
+  }
+
   @Test func quietTakesNoValueSoTheNextArgumentIsAnOption() throws {
     let configuration = try configuration(["--quiet", "--keys", "3"])
     #expect(configuration.isQuiet)

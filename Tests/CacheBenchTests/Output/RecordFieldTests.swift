@@ -74,9 +74,7 @@ struct RecordFieldTests {
 
   @Test func theJSONResultHoldsExactlyTheFieldsJSONKeys() throws {
     let json = try JSONParser.parse(try JSONWriter.render(Self.record))
-    // `findings` holds the run's statements (`Findings`), not fields: its members are in no field.
-    let expected = Set(
-      RecordField.all.flatMap(\.jsonKeys) + RecordField.jsonStructure + ["findings"])
+    let expected = Set(RecordField.all.flatMap(\.jsonKeys) + RecordField.jsonStructure)
     let found = paths(of: json)
     #expect(found.subtracting(expected).isEmpty, "not in the field table")
     // `ratios` is there only when the run showed ratio lines, which this one did not.
