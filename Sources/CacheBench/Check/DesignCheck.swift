@@ -110,51 +110,21 @@ enum Settling {
   static func result<Value: Sendable>(
     of task: Task<Value, Never>, within patience: Duration
   ) async -> Value? {
-    let first = FirstResult<Value?>()
-    let waiter = Task {
-      first.deliver(await task.value)
-    }
+    let first = FirstOutcome<Finished<Value>>()
+    Task { first.deliver(.value(await task.value)) }
     let timer = Task {
       try? await Task.sleep(for: patience)
-      first.deliver(nil)
+      first.deliver(.timedOut)
     }
-    let value = await first.value()
+    let outcome = await first.value()
     timer.cancel()
-    _ = waiter
+    guard case .value(let value) = outcome else { return nil }
     return value
   }
-}
 
-/// The first of several deliveries, for one waiter.
-final class FirstResult<Value: Sendable>: Sendable {
-  private struct State {
-    var value: Value?
-    var delivered = false
-    var waiter: CheckedContinuation<Value, Never>?
-  }
-  private let state = SanitizerVisibleMutex(State())
-
-  /// Delivers `value` unless another came first.
-  func deliver(_ value: Value) {
-    let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
-      guard !state.delivered else { return nil }
-      state.delivered = true
-      state.value = value
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume(returning: value)
-  }
-
-  /// The first value delivered, waiting for it if need be. Call once.
-  func value() async -> Value {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state -> Value? in
-        if state.delivered { return state.value }
-        state.waiter = continuation
-        return nil
-      }
-      if let ready { continuation.resume(returning: ready) }
-    }
+  /// How a wait for a task ended.
+  private enum Finished<Value: Sendable>: Sendable {
+    case value(Value)
+    case timedOut
   }
 }

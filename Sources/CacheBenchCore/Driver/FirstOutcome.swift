@@ -1,16 +1,16 @@
 /// A result that exactly one of several racing tasks delivers to one waiter; later deliveries are
 /// ignored.
-final class FirstOutcome<Value: Sendable>: Sendable {
+package final class FirstOutcome<Value: Sendable>: Sendable {
   private struct State {
     var value: Value?
     var waiter: CheckedContinuation<Value, Never>?
   }
   private let state = SanitizerVisibleMutex(State())
 
-  init() {}
+  package init() {}
 
   /// Delivers `value` unless another one came first.
-  func deliver(_ value: Value) {
+  package func deliver(_ value: Value) {
     let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
       guard state.value == nil else { return nil }
       state.value = value
@@ -21,7 +21,7 @@ final class FirstOutcome<Value: Sendable>: Sendable {
   }
 
   /// The first value delivered, waiting for it if need be. Call once.
-  func value() async -> Value {
+  package func value() async -> Value {
     await withCheckedContinuation { continuation in
       let ready = state.withLock { state -> Value? in
         if let value = state.value { return value }
