@@ -6,9 +6,12 @@ struct CalibrationConfiguration: Sendable, Equatable {
   var concurrency: Int = Scenario(variants: []).concurrency
   /// Shard count of the `sharded` design whose hit path is measured.
   var shards: Int = Scenario(variants: []).shards
+  /// Bytes of each payload the hit paths and the harness serve. A run calibrates with its own
+  /// `--payload-bytes`; the standalone command keeps the 64 it has always used.
+  var payloadBytes: Int = 64
 }
 
-/// Collects the options `calibrate` takes (`--concurrency`, `--shards`) and refuses the others, which
+/// Collects the options `calibrate` takes (`--concurrency`, `--shards`, `--payload-bytes`) and refuses the others, which
 /// describe a workload that calibration does not run.
 struct CalibrationConfigurationBuilder {
   private var configuration = CalibrationConfiguration()
@@ -21,6 +24,9 @@ struct CalibrationConfigurationBuilder {
         value, for: option, in: RunConfigurationBuilder.concurrencies)
     case .shards:
       configuration.shards = try OptionValueParser.integer(value, for: option, in: 1...4_096)
+    case .payloadBytes:
+      configuration.payloadBytes = try OptionValueParser.integer(
+        value, for: option, in: 1...67_108_864)
     default:
       throw .notApplicable(option: option, subcommand: CommandLineParser.calibrateSubcommand)
     }

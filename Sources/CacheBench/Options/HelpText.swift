@@ -52,6 +52,7 @@ enum HelpText {
            cachebench baseline NAME RUN [RUN...]
            cachebench paired --base RUN... --head RUN... [paired options]
            cachebench calibrate [--concurrency <n>] [--shards <n>]
+                                [--payload-bytes <n>]
            cachebench sweep [options] [--max-time <duration>]
            cachebench check [--variants <list>] [--json] [--no-timing]
            cachebench help [SUBCOMMAND]  (this page, which covers every subcommand)
@@ -195,8 +196,10 @@ enum HelpText {
     {designs}
 
     calibrate measures the floor of each mechanism (clock read, actor call,
-    Mutex, task, Task.sleep, harness) and each design's hit path; every run
-    measures it too. sweep runs the designs over every decode placement,
+    Mutex, task, Task.sleep, harness) and each design's hit path, over
+    64-byte payloads unless --payload-bytes says; every run measures it too,
+    at the run's --payload-bytes.
+    sweep runs the designs over every decode placement,
     concurrency and shard count (and --threads count, if given), and
     compares each cell with coalescing: its --shards, --concurrency and
     --threads take comma lists and doubling ranges, e.g. --shards 1..16

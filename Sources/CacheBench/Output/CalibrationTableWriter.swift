@@ -12,6 +12,8 @@ enum CalibrationTableWriter {
   /// timed actor call, which every timed hit pays inside its isolation; then the untimed hit path, whose
   /// isolation reads no clock, against the bare mechanism: the design's own work with the harness's
   /// measurement taken out of both sides; and that against the hit of a hand-written coalescing actor.
+  /// Every design probed has a row; a figure it has not is `n/a`, and a line under the table says why
+  /// when the probe knows.
   static func render(_ calibration: Calibration) -> String {
     var mechanisms = TextTable(columns: [
       .init(header: "mechanism", alignment: .left),
@@ -69,7 +71,18 @@ enum CalibrationTableWriter {
         multiple(calibration.untimedReferenceRatio(of: variant)),
       ])
     }
-    return mechanisms.render() + "\n" + hitPaths.render()
+    return mechanisms.render() + "\n" + hitPaths.render() + unmeasuredLines(calibration)
+  }
+
+  /// One line per hit-path figure that is `n/a` for a known reason:
+  /// `n/a: hookless untimed: its hits report IsolationTiming without busy totals, …`.
+  static func unmeasuredLines(_ calibration: Calibration) -> String {
+    calibration.hitPaths.map { hitPath in
+      let name = Variant(design: hitPath.design, decode: .noDecode, shards: hitPath.shards).name
+      if let reason = hitPath.unmeasured { return "n/a: \(name): \(reason)\n" }
+      if let reason = hitPath.untimedUnmeasured { return "n/a: \(name) untimed: \(reason)\n" }
+      return ""
+    }.joined()
   }
 
   /// Two lines summarising the floor, printed under a run's tables.

@@ -19,10 +19,10 @@ struct AnswerAtOnceCache: Cache {
   /// Nothing to remove.
   func invalidate(_ key: Int) async {}
 
-  /// A new one, built out of line and returned as an existential so that callers reach it through the
+  /// A new one answering `payloadBytes`-byte payloads, built out of line and returned as an existential so that callers reach it through the
   /// same unspecialised `Cache` call the driver makes to a real cache, never inlined.
   @inline(never)
-  static func existential() -> any Cache {
-    AnswerAtOnceCache(bytes: Payload(key: 0, count: 64).bytes)
+  static func existential(payloadBytes: Int = 64) -> any Cache {
+    AnswerAtOnceCache(bytes: Payload(key: 0, count: payloadBytes).bytes)
   }
 }

@@ -17,24 +17,28 @@ extension Calibration {
 
   /// Measures every floor in this process: the probes of one operation interleaved round by round
   /// (`CalibrationProbes.bestOfInterleavedRounds`), then the `Mutex` contended at `concurrency`, then the
-  /// sleeps; the harness runs with `keys`, and there is a hit path for each of `hitPaths`.
+  /// sleeps; the harness runs with `keys`, and there is a hit path for each of `hitPaths`, over payloads
+  /// of `payloadBytes` (the run's `--payload-bytes`) in a cache built for as many keys as `keys` has.
   ///
   /// Meant to run before any load (at the start of a run or a sweep), so the figures are the machine's and
   /// not the benchmark's. `onProbe` is told the name of each probe as it starts, for progress on stderr.
   @concurrent
   package static func measure(
     concurrency: Int, keys: KeySequence, hitPaths: [(design: CacheDesign, shards: Int)],
-    budget: CalibrationBudget = .standard, onProbe: @Sendable (String) -> Void = { _ in }
+    payloadBytes: Int = 64, budget: CalibrationBudget = .standard,
+    onProbe: @Sendable (String) -> Void = { _ in }
   ) async -> Calibration {
     onProbe("clock, histogram, calls, Mutex, task, harness and hit paths, interleaved")
-    let harness = await HarnessProbe.makeRound(keys: keys, budget: budget)
+    let harness = await HarnessProbe.makeRound(
+      keys: keys, payloadBytes: payloadBytes, budget: budget)
     // Per hit path, the timed round then the untimed one, interleaved with every other probe's.
-    var hitPathRounds: [ProbeRound?] = []
+    var hitPathProbes: [HitPathProbe.Preparation] = []
     for (design, shards) in hitPaths {
       for timed in [true, false] {
-        hitPathRounds.append(
-          await HitPathProbe.makeRound(
-            design: design, shards: shards, timed: timed, budget: budget))
+        hitPathProbes.append(
+          await HitPathProbe.prepare(
+            design: design, shards: shards, timed: timed, payloadBytes: payloadBytes,
+            keys: keys.keys, budget: budget))
       }
     }
     let probes: [ProbeRound] =
@@ -49,16 +53,19 @@ extension Calibration {
         CalibrationProbes.taskCreation(budget: budget),
         harness.round,
         await CalibrationProbes.referenceCoalescingHit(budget: budget),
-      ] + hitPathRounds.compactMap { $0 }
+      ] + hitPathProbes.compactMap(\.round)
     let best = await CalibrationProbes.bestOfInterleavedRounds(probes, rounds: budget.rounds)
     var measuredHitPaths = best.dropFirst(10).makeIterator()
+    let figures = hitPathProbes.map { probe in
+      Self.figure(of: probe, best: probe.round == nil ? nil : measuredHitPaths.next())
+    }
     let hitPathFigures = hitPaths.indices.map { index in
-      let figures = hitPathRounds[(2 * index)...(2 * index + 1)].map { round in
-        round == nil ? nil : measuredHitPaths.next().flatMap { $0.isFinite ? $0 : nil }
-      }
-      return HitPath(
+      HitPath(
         design: hitPaths[index].design, shards: hitPaths[index].shards,
-        nanoseconds: figures[0], untimedNanoseconds: figures[1])
+        nanoseconds: figures[2 * index].nanoseconds,
+        untimedNanoseconds: figures[2 * index + 1].nanoseconds,
+        unmeasured: figures[2 * index].unmeasured,
+        untimedUnmeasured: figures[2 * index + 1].unmeasured)
     }
     onProbe("contended Mutex")
     let contended = await CalibrationProbes.mutexContended(
@@ -81,6 +88,18 @@ extension Calibration {
         nanosecondsPerRequest: best[8],
         allocatedBytesPerRequest: harness.allocatedBytesPerRequest()),
       hitPaths: hitPathFigures)
+  }
+
+  /// A hit-path probe's figure from its best round (`nil` when it had no rounds), or why it has none.
+  private static func figure(
+    of probe: HitPathProbe.Preparation, best: Double?
+  ) -> (nanoseconds: Double?, unmeasured: Unmeasured?) {
+    switch probe {
+    case .unmeasured(let reason): return (nil, reason)
+    case .rounds(_, let unmeasured):
+      guard let best, best.isFinite else { return (nil, unmeasured() ?? .notAHit) }
+      return (best, nil)
+    }
   }
 
   /// This calibration with the contended `Mutex` measured again at `concurrency`, for a sweep whose cells

@@ -66,20 +66,29 @@ package struct Calibration: Sendable, Equatable {
     package var design: CacheDesign
     /// Shard count (1 except for `sharded`).
     package var shards: Int
-    /// Nanoseconds per lookup; `nil` when the probe's lookups were not hits.
+    /// Nanoseconds per lookup; `nil` when the probe's lookups were not hits (`unmeasured` says why).
     package var nanoseconds: Double?
     /// Nanoseconds per lookup of a cache of the design whose isolation domains read no clock: the
     /// design's own work on a hit plus its mechanism, without the `IsolationTiming` measurement (see
-    /// `HitPathProbe`); `nil` when not measured, or not measurable for a design that keeps no busy totals.
+    /// `HitPathProbe`). For a design with no timing hooks (its hits report no `IsolationTiming` and it
+    /// keeps no busy totals) the same lookups timed on a second cache, since none of the measurement is
+    /// inside them. `nil` when not measured (`untimedUnmeasured` says why).
     package var untimedNanoseconds: Double?
+    /// Why `nanoseconds` is nil, when the probe knows.
+    package var unmeasured: Unmeasured?
+    /// Why `untimedNanoseconds` is nil, when the probe knows.
+    package var untimedUnmeasured: Unmeasured?
 
     package init(
-      design: CacheDesign, shards: Int, nanoseconds: Double?, untimedNanoseconds: Double? = nil
+      design: CacheDesign, shards: Int, nanoseconds: Double?, untimedNanoseconds: Double? = nil,
+      unmeasured: Unmeasured? = nil, untimedUnmeasured: Unmeasured? = nil
     ) {
       self.design = design
       self.shards = shards
       self.nanoseconds = nanoseconds
       self.untimedNanoseconds = untimedNanoseconds
+      self.unmeasured = unmeasured
+      self.untimedUnmeasured = untimedUnmeasured
     }
   }
 

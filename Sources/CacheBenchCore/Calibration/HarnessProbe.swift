@@ -11,13 +11,13 @@
 /// loop warmed up before anything is timed.
 enum HarnessProbe {
   /// Rounds of the client loop over `keys` (the run's key sequence, whose generator is part of the cost),
-  /// and a way to read the fewest bytes any round allocated per request afterwards (`nil` when a round
+  /// answered with `payloadBytes`-byte payloads (the run's), and a way to read the fewest bytes any round allocated per request afterwards (`nil` when a round
   /// could not tell).
   @concurrent
   static func makeRound(
-    keys: KeySequence, budget: CalibrationBudget
+    keys: KeySequence, payloadBytes: Int = 64, budget: CalibrationBudget
   ) async -> (round: ProbeRound, allocatedBytesPerRequest: () -> Double?) {
-    let state = State(cache: AnswerAtOnceCache.existential())
+    let state = State(cache: AnswerAtOnceCache.existential(payloadBytes: payloadBytes))
     let requests = budget.operations(scaledBy: 4)
     await state.run(keys: keys, requests: min(requests, 1_000))
     let round: ProbeRound = {

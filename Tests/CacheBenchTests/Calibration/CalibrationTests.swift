@@ -63,30 +63,12 @@ struct CalibrationTests {
     }
   }
 
-  @Test func aDesignWithoutBusyTotalsHasATimedHitPathButNoUntimedOne() async {
-    let design = CacheDesign.hookless()
-    #expect(
-      await HitPathProbe.makeRound(design: design, shards: 1, timed: true, budget: Self.budget)
-        != nil)
-    #expect(
-      await HitPathProbe.makeRound(design: design, shards: 1, timed: false, budget: Self.budget)
-        == nil)
-  }
-
-  @Test func aDesignWhoseWarmUpNeverAnswersHasNoHitPathOnceTheLimitPasses() async {
-    let hang = LookupHang()
-    let round = await HitPathProbe.makeRound(
-      design: .hanging(hang), shards: 1, budget: .quick.waiting(upTo: .milliseconds(50)))
-    #expect(round == nil)
-    hang.release()
-    while !hang.allLeft { await Task.yield() }
-  }
-
   @Test func theUntimedProbeMeasuresACacheWhoseDomainsReadNoClock() async throws {
     // The probe switches off the clock of the cache it builds, not of the design's other caches.
     let round = try #require(
-      await HitPathProbe.makeRound(
-        design: .coalescing, shards: 1, timed: false, budget: Self.budget))
+      await HitPathProbe.prepare(
+        design: .coalescing, shards: 1, timed: false, budget: Self.budget
+      ).round)
     #expect(await round() > 0)
     let environment = CacheEnvironment(
       fetcher: ControllableFetcher(), decodePlacement: .noDecode, keys: 1, shards: 1)
