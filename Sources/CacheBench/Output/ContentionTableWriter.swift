@@ -55,7 +55,9 @@ enum ContentionTableWriter {
 
   /// The design's own hit path and its multiple of the floor: untimed (`HitPath.untimedNanoseconds`),
   /// the design's work without the clock reads that time every request of the run, which the floor
-  /// summary gives (`timed +…`); the timed hit, said so, for a design that keeps no busy totals.
+  /// summary gives (`timed +…`), or for a design without hooks its lookups timed from outside, which
+  /// hold no clock read of cachebench's; the timed hit, said so, for a design that times its own hits
+  /// but keeps no busy totals, whose clock reads cannot be switched off.
   private static func hitPath(of variant: Variant, in calibration: Calibration?) -> [String] {
     guard let calibration else { return ["n/a", "n/a"] }
     let floor = Calibration.floorMechanism(of: variant.design).name
