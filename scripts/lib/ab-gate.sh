@@ -7,8 +7,8 @@
 #     under the profile's ordinary rules (exact fetches and duplicates, decode_on_actor_share, ...);
 #   - with a callgrind profile (callgrind_profile, not none): instructions per request, from one run of
 #     each revision under callgrind (scripts/valgrind, a static build of each in its package's
-#     .build/valgrind), with `cachebench compare` under that profile's rules, the base run as the
-#     baseline. Instruction counts repeat to about 0.2% whatever the load, so one run a side is judged.
+#     .build/valgrind), with `cachebench compare` under that profile's rules, the median of the base's
+#     runs as the baseline and the median of the head's judged (callgrind_repeats a side, 3 by default).
 # No stored figure enters: both sides ran minutes apart on this machine.
 #
 # CACHEBENCH_GATE_KEEP=DIR keeps every round's figures there (PROFILE.base.ROUND.json, ...), for
@@ -165,7 +165,7 @@ json.dump(profile, open(sys.argv[2], "w"), indent=1)' "$profile" "$work/$(basena
   if [ -n "${CACHEBENCH_GATE_KEEP:-}" ]; then
     mkdir -p "$CACHEBENCH_GATE_KEEP" && cp "$work"/*.base.*.json "$work"/*.head.*.json "$CACHEBENCH_GATE_KEEP"/
     if [ "$callgrind_profile" != none ]; then
-      cp "$work/callgrind.base.json" "$work/callgrind.head.json" "$CACHEBENCH_GATE_KEEP"/
+      cp "$work"/callgrind.base.*.json "$work"/callgrind.head.*.json "$CACHEBENCH_GATE_KEEP"/
     fi
   fi
   local status=0 part name base_runs head_runs
@@ -217,48 +217,56 @@ ab_fold() {
   if [ "$status" -eq 0 ] || { [ "$status" -eq 2 ] && [ "$1" -ne 0 ]; }; then status=$1; fi
 }
 
-# ab_callgrind VARIANTS: one run of each revision's callgrind profile under callgrind, base first, each
-# cut to the counts that repeat there: $work/callgrind.SIDE.json. Any failure exits 1 in one line.
+# ab_callgrind VARIANTS: the callgrind profile under callgrind, callgrind_repeats runs of each revision,
+# alternating base and head, each run cut to the counts that repeat there: $work/callgrind.SIDE.N.json.
+# Three a side by default: a run's count repeats to about 0.1%, but on a machine loaded to 7 (builds beside
+# a gate) one run in a few of fetch-outside or split came out more than 1% off, and the median of three
+# is moved by no single such run. Any failure exits 1 in one line.
 ab_callgrind() {
-  local variants="$1" side package profile commit started extra=() status
+  local variants="$1" side package profile commit started extra=() status run
   [ -z "$variants" ] || extra=(--variants "$variants")
-  for side in base head; do
-    if [ "$side" = base ]; then
-      package="$base_package"; commit="$base_short"
-      profile="$work/$(basename "$callgrind_profile" .json).base-profile.json"
-    else
-      package="$CACHEBENCH_PACKAGE"; commit="$head_commit"; profile="$callgrind_profile"
-    fi
-    ab_say "callgrind: the $side run of $callgrind_profile (a static build in $package/.build/valgrind)"
-    started=$(date +%s)
-    status=0
-    CACHEBENCH_GIT_COMMIT="$commit" "$CACHEBENCH_ROOT/scripts/valgrind" callgrind \
-      --package-path "$package" --product "$CACHEBENCH_PRODUCT" --out "$work/callgrind.$side" \
-      --profile "$profile" "${extra[@]}" --quiet >"$work/callgrind.$side.log" 2>&1 || status=$?
-    if [ "$status" -ne 0 ]; then
-      ab_say "callgrind: the $side run of $callgrind_profile exited $status: $(grep -v '^$' "$work/callgrind.$side.log" | tail -n 1)"
-      exit 1
-    fi
-    if ! python3 "$CACHEBENCH_ROOT/scripts/lib/result_metrics.py" --keep "$callgrind_metrics" \
-      "$work/callgrind.$side/results.json" "$work/callgrind.$side.json" 2>"$work/callgrind.keep.err"; then
-      ab_say "callgrind: the $side run's results lack a count the gate judges: $(tail -n 1 "$work/callgrind.keep.err")"
-      exit 1
-    fi
-    ab_say "callgrind: the $side run took $(($(date +%s) - started))s"
+  for run in $(seq 1 "$callgrind_repeats"); do
+    for side in base head; do
+      if [ "$side" = base ]; then
+        package="$base_package"; commit="$base_short"
+        profile="$work/$(basename "$callgrind_profile" .json).base-profile.json"
+      else
+        package="$CACHEBENCH_PACKAGE"; commit="$head_commit"; profile="$callgrind_profile"
+      fi
+      ab_say "callgrind: run $run of $callgrind_repeats, $side, of $callgrind_profile (a static build in $package/.build/valgrind)"
+      started=$(date +%s)
+      status=0
+      CACHEBENCH_GIT_COMMIT="$commit" "$CACHEBENCH_ROOT/scripts/valgrind" callgrind \
+        --package-path "$package" --product "$CACHEBENCH_PRODUCT" --out "$work/callgrind.$side.$run" \
+        --profile "$profile" "${extra[@]}" --quiet >"$work/callgrind.$side.log" 2>&1 || status=$?
+      if [ "$status" -ne 0 ]; then
+        ab_say "callgrind: the $side run of $callgrind_profile exited $status: $(grep -v '^$' "$work/callgrind.$side.log" | tail -n 1)"
+        exit 1
+      fi
+      if ! python3 "$CACHEBENCH_ROOT/scripts/lib/result_metrics.py" --keep "$callgrind_metrics" \
+        "$work/callgrind.$side.$run/results.json" "$work/callgrind.$side.$run.json" 2>"$work/callgrind.keep.err"; then
+        ab_say "callgrind: the $side run's results lack a count the gate judges: $(tail -n 1 "$work/callgrind.keep.err")"
+        exit 1
+      fi
+      ab_say "callgrind: the $side run took $(($(date +%s) - started))s"
+    done
   done
 }
 
-# ab_judge_callgrind: the head's instruction counts against the base's, under the callgrind profile's
-# rules; folds the outcome into `status`.
+# ab_judge_callgrind: the median of the head's instruction counts against the median of the base's, under
+# the callgrind profile's rules; folds the outcome into `status`.
 ab_judge_callgrind() {
-  local part=0
-  "$binary" baseline "$work/callgrind.base-median.json" "$work/callgrind.base.json" 2>/dev/null
-  "$binary" compare "$work/callgrind.base-median.json" "$work/callgrind.head.json" \
+  local part=0 base_runs=() head_runs=() run
+  for run in $(seq 1 "$callgrind_repeats"); do
+    base_runs+=("$work/callgrind.base.$run.json"); head_runs+=("$work/callgrind.head.$run.json")
+  done
+  "$binary" baseline "$work/callgrind.base-median.json" "${base_runs[@]}" 2>/dev/null
+  "$binary" compare "$work/callgrind.base-median.json" "${head_runs[@]}" \
     --profile "$callgrind_profile" >"$work/compare.txt" || part=$?
   sed '/^all comparisons:$/,$d' "$work/compare.txt"
   ab_fold "$part" "$callgrind_profile: instructions per request against the base's"
   if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-    "$binary" compare "$work/callgrind.base-median.json" "$work/callgrind.head.json" \
+    "$binary" compare "$work/callgrind.base-median.json" "${head_runs[@]}" \
       --profile "$callgrind_profile" --format markdown >>"$GITHUB_STEP_SUMMARY" || true
   fi
 }

@@ -502,9 +502,9 @@ class ABGateTests(unittest.TestCase):
         status, stdout, errors = self.callgrind_gate()
         self.assertPassed(status, stdout, errors)
         calls = self.valgrind_calls()
-        # Base first, then head; the base runs the profile without its gate section; only the designs
-        # the base has; the base's own package and the head's.
-        self.assertEqual([(call[0], call[1]) for call in calls], [("base", "no"), ("head", "yes")])
+        # Three runs a side, alternating, base first; the base runs the profile without its gate
+        # section; only the designs the base has; the base's own package and the head's.
+        self.assertEqual([(call[0], call[1]) for call in calls], [("base", "no"), ("head", "yes")] * 3)
         for call in calls:
             arguments = call[2:]
             self.assertEqual(arguments[0], "callgrind")
@@ -512,13 +512,19 @@ class ABGateTests(unittest.TestCase):
             self.assertEqual(arguments[arguments.index("--product") + 1], "cachebench")
         self.assertIn("cachebench: Profiles/callgrind.json: the base revision has no design gamma; judging the rest",
                       errors)
-        # The head's compare of instructions: the base run (cut to the counts that repeat) as its baseline.
+        # The head's three runs (cut to the counts that repeat) against the median of the base's three.
+        baselines = [call["arguments"] for call in self.cachebench_calls("baseline")]
+        callgrind_baseline = [b for b in baselines if b[1].endswith("callgrind.base-median.json")]
+        self.assertEqual(len(callgrind_baseline), 1, baselines)
+        self.assertEqual([os.path.basename(path) for path in callgrind_baseline[0][2:]],
+                         [f"callgrind.base.{run}.json" for run in (1, 2, 3)])
         compares = [call["arguments"] for call in self.cachebench_calls("compare")]
         callgrind_compare = [c for c in compares if c[c.index("--profile") + 1] == "Profiles/callgrind.json"]
         self.assertEqual(len(callgrind_compare), 1, compares)
-        baseline, run = callgrind_compare[0][1], callgrind_compare[0][2]
-        self.assertTrue(baseline.endswith("callgrind.base-median.json"), baseline)
-        self.assertTrue(run.endswith("callgrind.head.json"), run)
+        arguments = callgrind_compare[0]
+        self.assertTrue(arguments[1].endswith("callgrind.base-median.json"), arguments)
+        self.assertEqual([os.path.basename(path) for path in arguments[2:arguments.index("--profile")]],
+                         [f"callgrind.head.{run}.json" for run in (1, 2, 3)])
         self.assertIn("cachebench: Profiles/callgrind.json: instructions per request against the base's: "
                       "within the thresholds", errors)
 
