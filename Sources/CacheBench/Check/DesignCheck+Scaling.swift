@@ -68,7 +68,7 @@ extension DesignCheck {
   /// kept less than `hitScalingFloor` of its one-client rate and the reference (if any) kept at least
   /// twice the share the design did.
   static func judge(_ scaling: HitScaling, referenceName: String?, cores: Int) -> Outcome {
-    let name = "hit-scaling"
+    let name = hitScalingCheck
     guard let single = scaling.design.first, single > 0 else {
       return Outcome(check: name, verdict: .warn, evidence: "no hit was measured at one client")
     }

@@ -36,6 +36,9 @@ struct DesignCheck {
   /// When each hit-scaling run stops, after a warm-up that fetches every key: 0.5 s.
   var hitStop: StopCondition = .duration(.milliseconds(500))
 
+  /// The timed check's name, which `run` ends with unless `includesHitScaling` is off.
+  static let hitScalingCheck = "hit-scaling"
+
   /// Callers of one cold key in the reentrancy check.
   static let overlappingCallers = 16
   /// Waiters on the failing fetch in the failed-fetch check.
@@ -65,7 +68,7 @@ struct DesignCheck {
       outcomes.append(try await hitScaling(reference: reference))
     } catch {
       // Timed: a run the machine starved says nothing about the design, so it warns, as the check does.
-      outcomes.append(Outcome(check: "hit-scaling", verdict: .warn, evidence: "\(error)"))
+      outcomes.append(Outcome(check: Self.hitScalingCheck, verdict: .warn, evidence: "\(error)"))
     }
     return outcomes
   }

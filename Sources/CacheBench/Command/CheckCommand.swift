@@ -40,7 +40,8 @@ struct CheckCommand: Subcommand {
 
   /// The report card as text: a design a block, a check a line, its fix on the next.
   static func text(_ cards: [(name: String, outcomes: [DesignCheck.Outcome])]) -> String {
-    let width = (DesignCheck.checks.map(\.0) + ["hit-scaling"]).map(\.count).max() ?? 0
+    let width =
+      (DesignCheck.checks.map(\.0) + [DesignCheck.hitScalingCheck]).map(\.count).max() ?? 0
     var lines: [String] = []
     for card in cards {
       lines.append(card.name)
