@@ -79,6 +79,7 @@ struct DesignCheck {
     ("failed-fetch", { try await $0.failedFetch() }),
     ("cancelled-joiner", { try await $0.cancelledJoiner() }),
     ("invalidate-during-fetch", { try await $0.invalidateDuringFetch() }),
+    (decodePlacementCheck, { try await $0.decodePlacement() }),
   ]
 }
 

@@ -41,6 +41,14 @@ public struct PayloadDecoder: Sendable {
     self.onDecode = onDecode
   }
 
+  /// A decoder of `steps` byte steps, run where `placement` says and counted by `counter`: what
+  /// `cachebench check` hands a design to see where its decodes run.
+  package static func counting(
+    steps: Int, placement: DecodePlacement, by counter: DecodeCounter
+  ) -> PayloadDecoder {
+    PayloadDecoder(steps: steps, placement: placement, counter: counter)
+  }
+
   /// This decoder's work, counted by `counter` (and measured by its `cancellation`).
   func counted(by counter: DecodeCounter) -> PayloadDecoder {
     PayloadDecoder(steps: steps, placement: placement, counter: counter, onDecode: onDecode)
@@ -124,15 +132,18 @@ private let blackHoleSink = Atomic<UInt64>(0)
 
 /// How many decodes a decoder ran, and how many of them on an actor's executor: for the check that a
 /// design asked to decode inside did, and for `decode_on_actor_share`.
-final class DecodeCounter: Sendable {
+package final class DecodeCounter: Sendable {
   private let decodes = Atomic<Int>(0)
   private let decodesOnActor = Atomic<Int>(0)
   /// What a run that cancels requests measures of the decodes (`PayloadDecoder.cancellation`).
   let cancellation: DecodeCancellation?
 
-  init(cancellation: DecodeCancellation? = nil) {
+  init(cancellation: DecodeCancellation?) {
     self.cancellation = cancellation
   }
+
+  /// A counter of decodes that measures nothing else.
+  package convenience init() { self.init(cancellation: nil) }
 
   @inline(__always)
   func count(onActor: Bool) {
@@ -141,10 +152,10 @@ final class DecodeCounter: Sendable {
   }
 
   /// Decodes so far.
-  var total: Int { decodes.load(ordering: .relaxed) }
+  package var total: Int { decodes.load(ordering: .relaxed) }
 
   /// Decodes so far that ran on an actor's executor.
-  var onActor: Int { decodesOnActor.load(ordering: .relaxed) }
+  package var onActor: Int { decodesOnActor.load(ordering: .relaxed) }
 }
 
 extension Duration {
