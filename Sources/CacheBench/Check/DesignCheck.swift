@@ -80,6 +80,7 @@ struct DesignCheck {
     ("cancelled-joiner", { try await $0.cancelledJoiner() }),
     ("invalidate-during-fetch", { try await $0.invalidateDuringFetch() }),
     (decodePlacementCheck, { try await $0.decodePlacement() }),
+    (mainActorCheck, { try await $0.mainActor() }),
   ]
 }
 

@@ -135,20 +135,32 @@ private let blackHoleSink = Atomic<UInt64>(0)
 package final class DecodeCounter: Sendable {
   private let decodes = Atomic<Int>(0)
   private let decodesOnActor = Atomic<Int>(0)
+  private let decodesOnMainActor = Atomic<Int>(0)
   /// What a run that cancels requests measures of the decodes (`PayloadDecoder.cancellation`).
   let cancellation: DecodeCancellation?
+  /// Whether a decode on an actor also asks whether that actor is the main actor (`--caller main`):
+  /// one more call into the runtime, made only in the runs that want `onMainActor`.
+  let countsMainActor: Bool
 
-  init(cancellation: DecodeCancellation?) {
+  init(cancellation: DecodeCancellation?, countsMainActor: Bool = false) {
     self.cancellation = cancellation
+    self.countsMainActor = countsMainActor
   }
 
-  /// A counter of decodes that measures nothing else.
-  package convenience init() { self.init(cancellation: nil) }
+  /// A counter of decodes that measures nothing else, and with `countsMainActor` those on the main
+  /// actor.
+  package convenience init(countsMainActor: Bool = false) {
+    self.init(cancellation: nil, countsMainActor: countsMainActor)
+  }
 
   @inline(__always)
   func count(onActor: Bool) {
     decodes.add(1, ordering: .relaxed)
-    if onActor { decodesOnActor.add(1, ordering: .relaxed) }
+    guard onActor else { return }
+    decodesOnActor.add(1, ordering: .relaxed)
+    if countsMainActor && CurrentExecutor.isIsolated(to: MainActor.shared) {
+      decodesOnMainActor.add(1, ordering: .relaxed)
+    }
   }
 
   /// Decodes so far.
@@ -156,6 +168,11 @@ package final class DecodeCounter: Sendable {
 
   /// Decodes so far that ran on an actor's executor.
   package var onActor: Int { decodesOnActor.load(ordering: .relaxed) }
+
+  /// Decodes so far that ran on the main actor; nil unless the counter `countsMainActor`.
+  package var onMainActor: Int? {
+    countsMainActor ? decodesOnMainActor.load(ordering: .relaxed) : nil
+  }
 }
 
 extension Duration {

@@ -154,7 +154,7 @@ package struct BenchmarkDriver: Sendable {
       cancellation =
         scenario.cancelRate > 0 && variant.decode != .noDecode
         ? DecodeCancellation(checkpoint: scenario.decodeCheckpoint) : nil
-      decodes = DecodeCounter(cancellation: cancellation)
+      decodes = DecodeCounter(cancellation: cancellation, countsMainActor: scenario.caller == .main)
       self.decoder = decoder.counted(by: decodes)
       probe = SchedulingProbe.isWanted ? SchedulingProbe() : nil
       mainProbe =
@@ -286,6 +286,7 @@ package struct BenchmarkDriver: Sendable {
     if variant.decode != .noDecode {
       result.decodes = readings.decodes.total
       result.decodesOnActor = readings.decodes.onActor
+      result.decodesOnMainActor = readings.decodes.onMainActor
       result.decodeCancellation = readings.cancellation?.figures
     }
     if variant.design.takesWrites {

@@ -107,6 +107,9 @@ package struct VariantResult: Sendable {
   /// Of `decodes`, those that ran on an actor's executor, as the concurrency runtime said at each decode
   /// (`CurrentExecutor.isActor`); nil for `none`.
   package var decodesOnActor: Int? = nil
+  /// Of `decodesOnActor`, those on the main actor (`CurrentExecutor.isIsolated(to:)`), counted only
+  /// with `--caller main`: decodes that held the main thread; nil otherwise.
+  package var decodesOnMainActor: Int? = nil
   /// What the decodes did after their request was cancelled (`DecodeCancellation`); nil for a run
   /// that cancels no request (`--cancel-rate 0`) and for `none`.
   package var decodeCancellation: DecodeCancellationFigures? = nil
