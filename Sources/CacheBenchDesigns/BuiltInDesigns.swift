@@ -12,7 +12,7 @@ extension CacheDesign {
   public static let naive = CacheDesign(
     name: "naive",
     summary: "one actor: check, await the fetch, store; overlapping misses each fetch",
-    traits: [.supportsRetention, .measuredByDefault]
+    traits: [.supportsRetention, .measuredByDefault, .cancelsUnawaitedFetch]
   ) { environment in
     NaiveActorCache(
       fetcher: environment.fetcher, decoder: environment.decoder,
@@ -67,7 +67,7 @@ extension CacheDesign {
   public static let naiveRepository = CacheDesign(
     name: "naive-repository",
     summary: "the repository without generations or revision checks",
-    traits: [.takesWrites]
+    traits: [.takesWrites, .cancelsUnawaitedFetch]
   ) { environment in
     NaiveRepositoryCache(
       store: EntityStore(reads: environment.fetcher, writes: environment.writeFetcher),
@@ -80,7 +80,7 @@ extension CacheDesign {
     name: "fetch-outside",
     summary:
       "an actor that only looks up and stores; callers fetch outside it, so misses duplicate",
-    traits: [.supportsRetention]
+    traits: [.supportsRetention, .cancelsUnawaitedFetch]
   ) { environment in
     FetchOutsideCache(
       fetcher: environment.fetcher, decoder: environment.decoder,

@@ -209,3 +209,97 @@ extension DesignCheck {
         + " identity or generation check), so an invalidate in between wins")
   }
 }
+
+extension DesignCheck {
+  static let cancelledSoleCallerCheck = "cancelled-sole-caller"
+
+  /// What became of a fetch whose only caller was cancelled while it waited.
+  enum AbandonedFetch: Sendable, Equatable {
+    /// The design cancelled it.
+    case cancelled
+    /// It ran on and its value was kept: the next lookup did not fetch.
+    case kept
+    /// It ran on and its value was dropped: the next lookup fetched again.
+    case discarded
+  }
+
+  /// A sole caller of a cold key, cancelled while its fetch is held: whether the design cancels the
+  /// fetch or lets it finish, against what it declares (`DesignTraits.cancelsUnawaitedFetch`), and
+  /// whether the finished fetch's value is kept.
+  func cancelledSoleCaller() async throws -> Outcome {
+    let name = Self.cancelledSoleCallerCheck
+    let fetcher = CheckFetcher()
+    let cache = try makeCache(fetcher)
+    let key = 5
+    let sole = caller(cache, key)
+    await Settling.settle(fetcher, atLeast: 1, quiet: quiet, patience: patience)
+    sole.cancel()
+    // Gives the design `quiet` to act on the cancellation before the fetch is let go.
+    let early = await Settling.result(of: sole, within: quiet)
+    let fetchCancelled = fetcher.cancelledCount > 0
+    let released = fetcher.release(key: key)
+    var answer = early
+    if answer == nil { answer = await Settling.result(of: sole, within: patience) }
+    guard let answer else { return hung(name, "the cancelled caller") }
+    let before = fetcher.startedCount
+    let next = caller(cache, key)
+    await Settling.settle(fetcher, atLeast: before + 1, quiet: quiet, patience: quiet * 5)
+    let fetchedAgain = fetcher.startedCount > before
+    fetcher.release(key: key)
+    guard await Settling.result(of: next, within: patience) != nil else {
+      return hung(name, "the lookup after the cancellation")
+    }
+    let fate: AbandonedFetch =
+      fetchCancelled && released == 0 ? .cancelled : fetchedAgain ? .discarded : .kept
+    let returned =
+      early == nil ? "returned only once the fetch was let go" : "returned before the fetch ended"
+    let got =
+      switch answer {
+      case .value: "got the value"
+      case .cancelled: "got CancellationError"
+      case .failed(let error): "got \(error)"
+      }
+    return Self.judgeAbandonedFetch(
+      fate, declaresCancel: design.traits.contains(.cancelsUnawaitedFetch),
+      caller: "the cancelled caller \(returned) and \(got)")
+  }
+
+  /// The verdict on what became of the abandoned fetch: a failure when the design declares that it
+  /// cancels such fetches and did not, a warning when the fetch ran on and its value was dropped (the
+  /// work was neither saved nor used), a pass otherwise.
+  static func judgeAbandonedFetch(
+    _ fate: AbandonedFetch, declaresCancel: Bool, caller: String
+  ) -> Outcome {
+    let name = cancelledSoleCallerCheck
+    switch fate {
+    case .cancelled:
+      return Outcome(
+        check: name, verdict: .pass,
+        evidence: "cancelling the only caller of a fetch cancelled the fetch"
+          + (declaresCancel
+            ? ", as the design declares (cancels-unawaited); "
+            : "; the design does not declare it (the cancels-unawaited trait); ") + caller)
+    case .kept where declaresCancel:
+      return Outcome(
+        check: name, verdict: .fail,
+        evidence: "cancelling the only caller of a fetch let the fetch finish and kept its value,"
+          + " though the design declares that it cancels such a fetch (cancels-unawaited); "
+          + caller,
+        fix: "cancel the entry's Task when its last waiter is cancelled, or drop the"
+          + " cancelsUnawaitedFetch trait")
+    case .kept:
+      return Outcome(
+        check: name, verdict: .pass,
+        evidence:
+          "cancelling the only caller of a fetch let the fetch finish and kept its value for"
+          + " the next lookup; " + caller)
+    case .discarded:
+      return Outcome(
+        check: name, verdict: .warn,
+        evidence: "cancelling the only caller of a fetch let the fetch finish, but its value was"
+          + " dropped: the next lookup fetched again; " + caller,
+        fix: "either cancel the fetch when no caller awaits it (and declare cancelsUnawaitedFetch),"
+          + " or keep its value when it completes")
+    }
+  }
+}

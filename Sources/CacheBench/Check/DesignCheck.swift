@@ -78,6 +78,7 @@ struct DesignCheck {
     ("reentrancy", { try await $0.reentrancy() }),
     ("failed-fetch", { try await $0.failedFetch() }),
     ("cancelled-joiner", { try await $0.cancelledJoiner() }),
+    (cancelledSoleCallerCheck, { try await $0.cancelledSoleCaller() }),
     ("invalidate-during-fetch", { try await $0.invalidateDuringFetch() }),
     (decodePlacementCheck, { try await $0.decodePlacement() }),
     (mainActorCheck, { try await $0.mainActor() }),

@@ -114,12 +114,16 @@ public struct DesignTraits: OptionSet, Sendable, Hashable {
   /// one of them is refused (a lock cannot be held across an `await`, and a design that decodes
   /// synchronously would run all four as `inside`).
   public static let placesDecode = DesignTraits(rawValue: 1 << 6)
+  /// Cancels a fetch once no caller awaits it (its only caller was cancelled while waiting), rather
+  /// than letting it finish and keeping its value: the policy `cachebench check`'s
+  /// `cancelled-sole-caller` holds the design to.
+  public static let cancelsUnawaitedFetch = DesignTraits(rawValue: 1 << 7)
 
   /// The traits by the names `--help` and `cachebench designs` print, in that order.
   public static let named: [(name: String, trait: DesignTraits)] = [
     ("coalesces", .coalesces), ("sharded", .sharded), ("takes-writes", .takesWrites),
     ("capacity/ttl", .supportsRetention), ("lock", .lockIsolated), ("default", .measuredByDefault),
-    ("placements", .placesDecode),
+    ("placements", .placesDecode), ("cancels-unawaited", .cancelsUnawaitedFetch),
   ]
 
   /// The names of the traits in this set, in `named` order.

@@ -10,7 +10,10 @@ struct BuiltInDesignsTests {
   /// Each built-in design with the traits its documentation (docs/designs.md; `BuiltInDesigns`)
   /// gives it, and the names `--help` prints for them.
   static let documentedTraits: [(design: CacheDesign, traits: DesignTraits, names: [String])] = [
-    (.naive, [.supportsRetention, .measuredByDefault], ["capacity/ttl", "default"]),
+    (
+      .naive, [.supportsRetention, .measuredByDefault, .cancelsUnawaitedFetch],
+      ["capacity/ttl", "default", "cancels-unawaited"]
+    ),
     (
       .coalescing, [.coalesces, .supportsRetention, .measuredByDefault, .placesDecode],
       ["coalesces", "capacity/ttl", "default", "placements"]
@@ -24,8 +27,14 @@ struct BuiltInDesignsTests {
       ["coalesces", "capacity/ttl", "lock", "default"]
     ),
     (.repository, [.coalesces, .takesWrites], ["coalesces", "takes-writes"]),
-    (.naiveRepository, [.takesWrites], ["takes-writes"]),
-    (.fetchOutside, [.supportsRetention], ["capacity/ttl"]),
+    (
+      .naiveRepository, [.takesWrites, .cancelsUnawaitedFetch],
+      ["takes-writes", "cancels-unawaited"]
+    ),
+    (
+      .fetchOutside, [.supportsRetention, .cancelsUnawaitedFetch],
+      ["capacity/ttl", "cancels-unawaited"]
+    ),
     (.split, [.coalesces, .supportsRetention], ["coalesces", "capacity/ttl"]),
   ]
 
