@@ -91,6 +91,32 @@ def csv_of_json(json_path, csv_path):
 
 
 @needs_matplotlib
+class IgnoredOptionsFieldTests(unittest.TestCase):
+    """The `ignored_options` field (words, or null / empty when a design did all that was asked) is read
+    past in both files a run writes: every variant is still loaded and drawn."""
+
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="cachebench-plot-")
+        self.addCleanup(shutil.rmtree, self.directory)
+
+    def test_a_run_whose_design_ignored_options_is_loaded_and_drawn_from_its_json_and_csv(self):
+        with open(fixture("result.json"), encoding="utf-8") as handle:
+            document = json.load(handle)
+        for index, variant in enumerate(document["variants"]):
+            variant["metrics"]["ignored_options"] = "decode;cancel_rate" if index == 0 else None
+        marked = os.path.join(self.directory, "marked.json")
+        with open(marked, "w", encoding="utf-8") as handle:
+            json.dump(document, handle)
+        pair = os.path.join(self.directory, "marked.csv")
+        csv_of_json(marked, pair)
+        for path in (marked, pair):
+            (variants, with_source), _, _ = quiet(plot.load, [path])
+            self.assertEqual(len(variants), 6, path)
+            self.assertTrue(all(v.metric("ignored_options") is None for v in variants), path)
+            drawn(self, variants, with_source)
+
+
+@needs_matplotlib
 class DuplicateInputTests(unittest.TestCase):
     def setUp(self):
         self.directory = tempfile.mkdtemp(prefix="cachebench-plot-")

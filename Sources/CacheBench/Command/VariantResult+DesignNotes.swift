@@ -2,9 +2,10 @@ import CacheBenchCore
 
 extension VariantResult {
   /// What stderr says about how the variant's design behaved, beyond its figures: what the harness
-  /// checked and found wrong (decodes placed elsewhere than asked, answers for another key, requests
-  /// that failed when the fetcher injected no failure, a window that stalled) or reports only some
-  /// requests carried. Empty for a design that did what the run asked.
+  /// checked and found wrong (options the design ignored, `ignoredOptions`: decodes placed elsewhere
+  /// than asked, cancellations that never reached it, invalidations and writes that changed nothing;
+  /// answers for another key, requests that failed when the fetcher injected no failure, a window
+  /// that stalled) or reports only some requests carried. Empty for a design that did what the run asked.
   func designNotes(failRate: Double) -> [String] {
     var notes: [String] = []
     if let decodes = insideDecodes {
@@ -18,6 +19,7 @@ extension VariantResult {
             + " fetch")
       }
     }
+    notes += ignoredOptionNotes
     if wrongKeyAnswers > 0 {
       notes.append(
         "\(wrongKeyAnswers) answers were the value of another key than the one asked for"

@@ -117,6 +117,10 @@ struct RecordField: Sendable, Equatable {
       "peak_rss_source", "baseline",
       "it says how `peak_rss_bytes` was measured, a word, not a figure"
     ),
+    (
+      "ignored_options", "baseline",
+      "it names the options a design did not do as asked, words, not a figure; stderr says each"
+    ),
   ]
 
   /// Members of the JSON result that are structure, not fields: the shape's version and kind, and

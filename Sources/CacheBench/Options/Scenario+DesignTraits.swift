@@ -35,8 +35,9 @@ extension Scenario {
     throw .invalidValue(
       option: option, value: value,
       reason:
-        "\(design.name) does not take a capacity or expiry: it lacks the capacity/ttl trait (the"
-        + " designs that have it show [capacity/ttl] in --help); use --variants"
+        "\(design.name) does not take a capacity or expiry: its CacheDesign declares no"
+        + " capacity/ttl trait (a design that honours CacheEnvironment.retention declares traits:"
+        + " [.supportsRetention]; --help shows [capacity/ttl] beside such designs); use --variants"
         + " \(retaining.map(\.name).joined(separator: ","))")
   }
 }

@@ -92,4 +92,14 @@ extension CSVWriter {
   static func mean(of histogram: LatencyHistogram) -> String {
     histogram.totalCount == 0 ? "" : DecimalText.fixed(histogram.mean, fractionDigits: 1)
   }
+
+  /// The `ignored_options` field: the columns of the options the design did not do as asked
+  /// (`VariantResult.ignoredOptions`) in any of `repetitions`, in column order, joined by `;`
+  /// (`decode;cancel_rate`); empty when it did them all.
+  static func ignoredOptions(of repetitions: VariantRepetitions) -> String {
+    let ignored = repetitions.measurements.map(\.ignoredOptions)
+    let options = VariantResult.ignorableOptions
+    return options.filter { option in ignored.contains { $0.contains(option) } }
+      .joined(separator: ";")
+  }
 }

@@ -370,6 +370,8 @@ enum CSVWriter {
     Field(name: "floor_reference_coalescing_hit_ns") {
       cost($0.calibration?.referenceCoalescingHit)
     },
+    // What the design did not do as asked (`VariantResult.ignoredOptions`), in any repetition.
+    Field(name: "ignored_options") { ignoredOptions(of: $0.repetitions) },
   ]
 
   /// A decode-after-cancellation figure of `row`: empty where no decode ran in a cancelled caller's

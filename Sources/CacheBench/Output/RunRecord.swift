@@ -59,9 +59,10 @@ struct RunRecord: Sendable {
     "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "host_name",
   ]
   /// The columns of a row that describe its variant rather than measure it: which variant it is, how
-  /// `peak_rss` was measured, and whether the run was cut short.
+  /// `peak_rss` was measured, whether the run was cut short, and the options its design did not do
+  /// as asked (`ignored_options`, words, which every reader reads past).
   static let variantColumns = [
-    "variant", "design", "decode", "shards", "peak_rss_source", "interrupted",
+    "variant", "design", "decode", "shards", "peak_rss_source", "interrupted", "ignored_options",
   ]
   /// The columns that name a row's variant.
   static let identityColumns = ["variant", "design", "decode", "shards"]

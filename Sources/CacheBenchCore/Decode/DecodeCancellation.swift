@@ -31,6 +31,7 @@ final class ArmedRequest: Sendable {
   /// the current task is exact and never matches a later task at a freed task's address.
   private let owner = Mutex<UInt>(0)
   private let fired = Atomic<Bool>(false)
+  private let waited = Atomic<Bool>(false)
 
   init(moment: CancelMoment) {
     self.moment = moment
@@ -58,6 +59,14 @@ final class ArmedRequest: Sendable {
     guard task != 0 else { return false }
     return owner.withLock { $0 == task }
   }
+
+  /// Records that the design called `WaitCancellation.waitBegins()` in the request (`CancellationReach`).
+  func noteWaitBegan() {
+    waited.store(true, ordering: .relaxed)
+  }
+
+  /// Whether the design called `WaitCancellation.waitBegins()` in the request.
+  var waitBegan: Bool { waited.load(ordering: .relaxed) }
 
   /// Cancels the current task, the request's, the first time it is called for a `decode` mark; returns
   /// whether it did.

@@ -27,6 +27,10 @@ public enum WaitCancellation {
   /// in every run and only a marked read looks at it.
   @TaskLocal static var cancelsInDecode: InDecode? = nil
 
+  /// What a measured window counts of its marked reads' cancellation (`CancellationReach`); bound by
+  /// the driver around a window that cancels reads once they wait, nil everywhere else.
+  @TaskLocal static var reach: CancellationReach? = nil
+
   /// How a window's marked reads are cancelled in their own decode.
   struct InDecode: Sendable {
     /// The decoder of callers that decode outside the cache; nil when the cache decodes.
@@ -37,6 +41,14 @@ public enum WaitCancellation {
   @inlinable
   public static func waitBegins() {
     guard isArmed else { return }
+    cancelArmedRequest()
+  }
+
+  /// Cancels the current task, an armed request's, and notes that the design reached it. Out of line:
+  /// only a marked read gets here, and the mark it notes is not public.
+  @usableFromInline
+  static func cancelArmedRequest() {
+    armedRequest?.noteWaitBegan()
     withUnsafeCurrentTask { $0?.cancel() }
   }
 
@@ -51,8 +63,10 @@ public enum WaitCancellation {
     let armed = ArmedRequest(moment: .wait)
     return try await $armedRequest.withValue(armed) {
       try await $isArmed.withValue(true) {
-        async let lookup = ownLookup(key, in: cache, armed: armed, decoder: nil)
-        return try await lookup
+        try await CancellationReach.$ofMarkedRead.withValue(reach) {
+          async let lookup = ownLookup(key, in: cache, armed: armed, decoder: nil)
+          return try await lookup
+        }
       }
     }
   }
@@ -74,13 +88,26 @@ public enum WaitCancellation {
     }
   }
 
+  /// Counts a read marked to be cancelled once it waits in the window's `reach`, once it has ended.
+  private static func recordMarkedRead(_ armed: ArmedRequest, served: Bool) {
+    guard armed.moment == .wait, let reach else { return }
+    reach.recordMarkedRead(reachedDesign: armed.waitBegan, served: served)
+  }
+
   /// The marked request's own task: claims it, looks up, and decodes outside the cache with `decoder`.
   private static func ownLookup<C: Cache>(
     _ key: Int, in cache: C, armed: ArmedRequest, decoder: PayloadDecoder?
   ) async throws -> CacheLookup {
     armed.claim()
     defer { armed.release() }
-    var lookup = try await cache.lookup(key)
+    var lookup: CacheLookup
+    do {
+      lookup = try await cache.lookup(key)
+    } catch {
+      recordMarkedRead(armed, served: false)
+      throw error
+    }
+    recordMarkedRead(armed, served: true)
     if let decoder {
       let decoded = try decoder.decodeUnlessCancelled(lookup.value.payload, busy: nil)
       lookup.value = CachedValue(payload: lookup.value.payload, decoded: decoded)

@@ -110,13 +110,16 @@ package struct BenchmarkDriver: Sendable {
     let busyDomains = cache.isolationBusyTimes
     await windowObserver?.windowWillOpen(variant)
     let busyAtStart = busyDomains?.map(\.nanoseconds)
-    var outcome = await window(
-      cache: cache, clientLoop: variant.design.specialisation.clientLoop,
-      mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
-      stop: scenario.stop,
-      decoder: variant.decode == .outside ? parts.decoder : nil, claims: claims,
-      schedule: scenario.openLoop, recorders: recorders, ledger: parts.ledger, probe: parts.probe,
-      mainProbe: parts.mainProbe)
+    let reach = CancellationReach.forWindow(of: scenario)
+    var outcome = await WaitCancellation.$reach.withValue(reach) {
+      await window(
+        cache: cache, clientLoop: variant.design.specialisation.clientLoop,
+        mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
+        stop: scenario.stop,
+        decoder: variant.decode == .outside ? parts.decoder : nil, claims: claims,
+        schedule: scenario.openLoop, recorders: recorders, ledger: parts.ledger,
+        probe: parts.probe, mainProbe: parts.mainProbe)
+    }
     let utilisation = IsolationUtilisation(
       domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
@@ -128,7 +131,7 @@ package struct BenchmarkDriver: Sendable {
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
     withExtendedLifetime(cache) {}
-    return try checkedResult(
+    var result = try checkedResult(
       of: variant,
       WindowReadings(
         recorder: outcome.recorder, fetched: parts.ledger.totals, outcome: outcome,
@@ -136,6 +139,10 @@ package struct BenchmarkDriver: Sendable {
         utilisation: utilisation, resources: resources,
         allocatedBeforeWindow: allocatedBeforeWindow, staleRejected: staleRejected,
         decodes: parts.decodes, cancellation: parts.cancellation))
+    result.cancellationReach = reach?.figures
+    result.invalidationCheck = await InvalidationCheck.run(
+      after: outcome, of: scenario, on: cache, key: keys.key(at: 0), ledger: parts.ledger)
+    return result
   }
 
   /// What a measured window is made with before its cache: the ledger its fetches are counted in, the

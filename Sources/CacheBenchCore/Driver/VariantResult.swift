@@ -37,6 +37,12 @@ package struct VariantResult: Sendable {
   package var resources = ResourceUsage.unmeasured
   /// `Cache.invalidate` calls issued in the window (`--invalidate-rate`); not requests.
   package var invalidations = 0
+  /// Whether the design's `invalidate` removed an entry it held, checked after the window
+  /// (`InvalidationCheck`); nil for a run that invalidates nothing, or when the check had no outcome.
+  package var invalidationCheck: InvalidationCheck? = nil
+  /// How far `--cancel-rate`'s cancellation of waiting reads got into the design
+  /// (`CancellationReach`); nil for a run that cancels no read once it waits.
+  package var cancellationReach: CancellationReach.Figures? = nil
   /// Fetches still running at the fetcher when the window had drained; anything but 0 means a task
   /// outlived the window.
   var fetchesInFlightAfterWindow = 0

@@ -36,7 +36,8 @@ final class FetchLedger: Sendable {
   /// Returns how many fetches of `key` began before this one (its 0-based ordinal).
   @discardableResult
   func begin(_ key: Int) -> Int {
-    state.withLock { state in
+    CancellationReach.ofMarkedRead?.recordFetchOfMarkedRead()
+    return state.withLock { state in
       let ordinal = state.fetchesByKey[key, default: 0]
       state.fetchesByKey[key] = ordinal + 1
       let current = state.inFlightByKey[key, default: 0]

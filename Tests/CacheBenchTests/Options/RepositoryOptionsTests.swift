@@ -42,15 +42,19 @@ struct RepositoryOptionsTests {
     ),
     (
       ["--variants", "repository", "--capacity", "10"],
-      "invalid value '10' for --capacity: repository does not take a capacity or expiry: it lacks"
-        + " the capacity/ttl trait (the designs that have it show [capacity/ttl] in --help); use"
-        + " --variants naive,coalescing,sharded,mutex,fetch-outside,split"
+      "invalid value '10' for --capacity: repository does not take a capacity or expiry: its"
+        + " CacheDesign declares no capacity/ttl trait (a design that honours"
+        + " CacheEnvironment.retention declares traits: [.supportsRetention]; --help shows"
+        + " [capacity/ttl] beside such designs); use --variants"
+        + " naive,coalescing,sharded,mutex,fetch-outside,split"
     ),
     (
       ["--ttl", "1s", "--write-rate", "0.5"],
-      "invalid value '1.00s' for --ttl: repository does not take a capacity or expiry: it lacks"
-        + " the capacity/ttl trait (the designs that have it show [capacity/ttl] in --help); use"
-        + " --variants naive,coalescing,sharded,mutex,fetch-outside,split"
+      "invalid value '1.00s' for --ttl: repository does not take a capacity or expiry: its"
+        + " CacheDesign declares no capacity/ttl trait (a design that honours"
+        + " CacheEnvironment.retention declares traits: [.supportsRetention]; --help shows"
+        + " [capacity/ttl] beside such designs); use --variants"
+        + " naive,coalescing,sharded,mutex,fetch-outside,split"
     ),
   ])
   func whatTheRepositoryDesignsCannotHonourIsRefused(arguments: [String], message: String) {

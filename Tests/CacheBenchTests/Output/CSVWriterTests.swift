@@ -29,6 +29,8 @@ struct CSVWriterTests {
   /// The reference columns of a row without calibration (`hit_path_untimed_reference_ratio`,
   /// `floor_reference_coalescing_hit_ns`).
   private static let uncalibrated = ",,"
+  /// The `ignored_options` column of a design that ignored nothing the run asked.
+  private static let nothingIgnored = ","
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -36,7 +38,7 @@ struct CSVWriterTests {
     + "10000,9000,0,1000,0,0,1000,250,3.000000,3333.3,"
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
-    + oneRepetition + uncountedDecodes + noCancellation + uncalibrated
+    + oneRepetition + uncountedDecodes + noCancellation + uncalibrated + nothingIgnored
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -55,7 +57,7 @@ struct CSVWriterTests {
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
     + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
-    + uncalibrated
+    + uncalibrated + nothingIgnored
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
@@ -101,7 +103,7 @@ struct CSVWriterTests {
       "decode_on_actor_share", "cancel_at", "decode_checkpoint", "caller_decodes",
       "decodes_elsewhere", "decodes_cancelled", "decodes_stopped", "decode_wasted_ns",
       "decode_wasted_share", "decode_wasted_chunks", "hit_path_untimed_reference_ratio",
-      "floor_reference_coalescing_hit_ns",
+      "floor_reference_coalescing_hit_ns", "ignored_options",
     ]
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
@@ -140,7 +142,7 @@ struct CSVWriterTests {
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated))
+          + Self.uncalibrated + Self.nothingIgnored))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -167,7 +169,8 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
-          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
+          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
+          + Self.nothingIgnored))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -200,7 +203,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated))
+          + Self.uncalibrated + Self.nothingIgnored))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -209,11 +212,11 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 29)
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 30)
     #expect(
       row.hasSuffix(
         ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
-          + Self.noCancellation + Self.uncalibrated))
+          + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -241,13 +244,14 @@ struct CSVWriterTests {
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
-        Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated))
+        Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated
+          + Self.nothingIgnored))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       none.split(separator: "\r\n")[1].hasSuffix(
-        ",8,0.0000" + Self.noCancellation + Self.uncalibrated),
+        ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored),
       "0 is measured, not empty")
   }
 
@@ -266,7 +270,8 @@ struct CSVWriterTests {
     #expect(
       row.hasSuffix(
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
-          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated))
+          + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
+          + Self.nothingIgnored))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -295,7 +300,7 @@ struct CSVWriterTests {
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,120.0,2.40,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
-          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0"))
+          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -114,6 +114,8 @@ struct JSONWriterTests {
       // The main actor's figures apply only with --caller main.
       "main_delay_p50_ns", "main_delay_p99_ns", "main_delay_max_ns", "main_delay_samples",
       "main_hitches", "main_hangs",
+      // Words, null for a design that ignored nothing the run asked.
+      "ignored_options",
     ]
     for (name, value) in try #require(document.variants.first).metrics
     where !measuredOutsideTheRun.contains(name) {
