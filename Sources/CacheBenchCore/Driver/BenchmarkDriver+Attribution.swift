@@ -1,12 +1,15 @@
 /// Whether the harness attributes a window's hits, joins and leaders itself (`FetchAttribution`), and
 /// what it attributed, added to the result.
 extension BenchmarkDriver {
-  /// The attribution of a measured window after `warmUp`: none for a design whose warm-up requests all
-  /// carried its outcomes, which then pays nothing for it, nor for main-actor clients, whose loop does
-  /// not attribute. Without a warm-up the harness cannot tell beforehand, so it attributes; a design's
-  /// own outcomes still count wherever it reports them.
-  func attribution(after warmUp: WarmUpOutcomes, scenario: Scenario) -> FetchAttribution? {
+  /// The attribution of a measured window of `design` after `warmUp`: none for a design whose warm-up
+  /// requests all carried its outcomes, or with no warm-up one with `DesignTraits.reportsOutcomes`,
+  /// which then pays nothing for it; none for main-actor clients either, whose loop does not attribute.
+  /// A design's own outcomes still count wherever it reports them in an attributed window.
+  func attribution(
+    after warmUp: WarmUpOutcomes, design: CacheDesign, scenario: Scenario
+  ) -> FetchAttribution? {
     guard scenario.caller == .pool, warmUp != .reported else { return nil }
+    if warmUp == .notWarmedUp, design.traits.contains(.reportsOutcomes) { return nil }
     return FetchAttribution(keys: scenario.keys)
   }
 
@@ -25,7 +28,8 @@ extension BenchmarkDriver {
       attribution.unavailable =
         caller == .main
         ? "main-actor clients (--caller main) are not attributed"
-        : "its warm-up said how every request was served, the window did not"
+        : "the design declares .reportsOutcomes or its warm-up said how every request was"
+          + " served, but the measured window did not"
       return
     }
     guard figures.strayFetches == 0 else {

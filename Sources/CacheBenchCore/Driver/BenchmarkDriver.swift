@@ -95,7 +95,7 @@ package struct BenchmarkDriver: Sendable {
     let allocatedBeforeWindow = await meter.settledAllocatedBytes()
     let parts = MeasuredWindowParts(
       variant, scenario: scenario, decoder: decoder,
-      attribution: attribution(after: warmedUp, scenario: scenario))
+      attribution: attribution(after: warmedUp, design: variant.design, scenario: scenario))
     let fetcher = makeFetcher(ledger: parts.ledger)
     let mark = await meter.begin()
     guard

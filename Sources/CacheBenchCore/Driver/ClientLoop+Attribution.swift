@@ -70,7 +70,7 @@ extension ClientLoop {
     }
     let read = session.open(key)
     do {
-      let lookup = try await AttributedRequest.bind(read.request) {
+      let lookup = try await AttributedRequest.bound.withValue(read.request) {
         operation == .cancelledRead
           ? try await WaitCancellation.cancelledLookup(key, in: cache)
           : try await cache.lookup(key)

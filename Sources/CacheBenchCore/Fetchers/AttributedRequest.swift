@@ -6,23 +6,19 @@ import Synchronization
 /// `Task.detached`).
 @usableFromInline
 struct AttributedRequest: Sendable {
-  /// The request the current task serves; nil outside an attributed read.
-  @TaskLocal static var current: AttributedRequest? = nil
+  /// The request the current task serves; nil outside an attributed read. A `TaskLocal` constant rather
+  /// than the property wrapper, so the client loop specialised in a design's module can bind it inline.
+  @usableFromInline
+  static let bound = TaskLocal<AttributedRequest?>(wrappedValue: nil)
+
+  /// `bound`'s value in the current task.
+  static var current: AttributedRequest? { bound.get() }
 
   /// The client that issued it, whose state says whether it is still open.
   let client: AttributingClient
   /// Its number among the client's requests, from 1.
   let serial: UInt64
   let key: Int
-
-  /// Runs `operation`, the read's lookup, with `request` bound as the current request. Out of line, so
-  /// the client loop specialised in a design's module does not name the task-local.
-  @usableFromInline
-  nonisolated(nonsending) static func bind<Result>(
-    _ request: AttributedRequest, _ operation: () async throws -> Result
-  ) async throws -> Result {
-    try await $current.withValue(request, operation: operation)
-  }
 }
 
 /// One client's side of `FetchAttribution`: whether its current request is open, and whether a fetch
@@ -39,7 +35,7 @@ final class AttributingClient: Sendable {
 
   /// Marks `serial` open.
   func open(_ serial: UInt64) {
-    state.store(serial << 1, ordering: .sequentiallyConsistent)
+    state.store(serial << 1, ordering: .releasing)
   }
 
   /// Closes the current request: whether request `serial` led a fetch.
