@@ -44,6 +44,9 @@ final class FetchAttribution: @unchecked Sendable {
   /// Fetches that began with no open request of their key in their task.
   private let strayCount = Atomic<Int>(0)
   private let totals = Mutex(AttributionTotals())
+  /// Every client of the window, kept for as long as a fetch may read one through its request
+  /// (`AttributedRequest` holds them unretained).
+  private let clients = Mutex<[AttributingClient]>([])
 
   /// An attribution over `keys` keys (at most 1 << 20 slots; more keys share slots).
   init(keys: Int) {
@@ -91,6 +94,11 @@ final class FetchAttribution: @unchecked Sendable {
   /// A fetch of `key` ended, however.
   func fetchEnded(_ key: Int) {
     change(key, by: Self.closed)
+  }
+
+  /// Keeps `client` alive as long as this attribution.
+  func keep(_ client: AttributingClient) {
+    clients.withLock { $0.append(client) }
   }
 
   /// Adds a client's counts, once it has returned.
