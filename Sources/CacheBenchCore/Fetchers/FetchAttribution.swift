@@ -31,7 +31,8 @@ import Synchronization
 /// or anything changed since.
 ///
 /// `@unchecked Sendable`: `slots` points at atomics allocated in `init` and freed in `deinit`, never
-/// reassigned; every access goes through the atomics.
+/// reassigned; every access goes through the atomics. The locks are `SanitizerVisibleMutex`, so the
+/// thread sanitizer sees what they order.
 @usableFromInline
 final class FetchAttribution: @unchecked Sendable {
   /// Adds one to the activity and one to the change count.
@@ -43,14 +44,14 @@ final class FetchAttribution: @unchecked Sendable {
   private let slotCount: Int
   /// Fetches that began with no open request of their key in their task.
   private let strayCount = Atomic<Int>(0)
-  private let totals = Mutex(AttributionTotals())
+  private let totals = SanitizerVisibleMutex(AttributionTotals())
   /// Every client of the window, kept for as long as a fetch may read one through its request
   /// (`AttributedRequest` holds them unretained).
-  private let clients = Mutex<[AttributingClient]>([])
+  private let clients = SanitizerVisibleMutex<[AttributingClient]>([])
 
-  /// An attribution over `keys` keys (at most 1 << 20 slots; more keys share slots).
+  /// An attribution over `keys` keys: a slot each, at most 65,536 (512 KiB), which more keys share.
   init(keys: Int) {
-    slotCount = min(max(keys, 1), 1 << 20)
+    slotCount = min(max(keys, 1), 1 << 16)
     slots = .allocate(capacity: slotCount)
     for index in 0..<slotCount { (slots + index).initialize(to: Atomic(0)) }
   }

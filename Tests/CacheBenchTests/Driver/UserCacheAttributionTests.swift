@@ -10,7 +10,8 @@ import Testing
 struct UserCacheAttributionTests {
   /// Counts the lookups that have entered a cache, and lets the test wait for a number of them.
   final class Arrivals: Sendable {
-    private let state = Mutex((count: 0, waiters: [(Int, CheckedContinuation<Void, Never>)]()))
+    private let state = SanitizerVisibleMutex(
+      (count: 0, waiters: [(Int, CheckedContinuation<Void, Never>)]()))
 
     func arrive() {
       let ready = state.withLock { state in

@@ -35,7 +35,7 @@ struct HookStrippedCache: Cache {
 
 /// The outcomes a design reported, counted as its lookups returned.
 final class OutcomeTally: Sendable {
-  private let counts = Mutex((hits: 0, joins: 0, leaders: 0, unreported: 0))
+  private let counts = SanitizerVisibleMutex((hits: 0, joins: 0, leaders: 0, unreported: 0))
 
   func record(_ outcome: CacheOutcome?) {
     counts.withLock { counts in
@@ -54,7 +54,7 @@ final class OutcomeTally: Sendable {
 /// The tally of the last cache a `hookStripped` design built: the measured window's, which is built
 /// after the warm-up's.
 final class LatestTally: Sendable {
-  private let latest = Mutex<OutcomeTally?>(nil)
+  private let latest = SanitizerVisibleMutex<OutcomeTally?>(nil)
 
   func make() -> OutcomeTally {
     let tally = OutcomeTally()
