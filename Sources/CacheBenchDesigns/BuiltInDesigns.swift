@@ -12,7 +12,7 @@ extension CacheDesign {
   public static let naive = CacheDesign(
     name: "naive",
     summary: "one actor: check, await the fetch, store; overlapping misses each fetch",
-    traits: [.supportsRetention, .measuredByDefault, .cancelsUnawaitedFetch]
+    traits: [.supportsRetention, .measuredByDefault, .cancelsUnawaitedFetch, .reportsOutcomes]
   ) { environment in
     NaiveActorCache(
       fetcher: environment.fetcher, decoder: environment.decoder,
@@ -23,7 +23,7 @@ extension CacheDesign {
   public static let coalescing = CacheDesign(
     name: "coalescing",
     summary: "one actor that stores the in-flight fetch before awaiting it; misses join it",
-    traits: [.coalesces, .supportsRetention, .measuredByDefault, .placesDecode]
+    traits: [.coalesces, .supportsRetention, .measuredByDefault, .placesDecode, .reportsOutcomes]
   ) { environment in
     CoalescingActorCache(
       fetcher: environment.fetcher, decoder: environment.decoder,
@@ -34,7 +34,9 @@ extension CacheDesign {
   public static let sharded = CacheDesign(
     name: "sharded",
     summary: "--shards coalescing actors, the key picking one by a stable hash",
-    traits: [.coalesces, .sharded, .supportsRetention, .measuredByDefault, .placesDecode]
+    traits: [
+      .coalesces, .sharded, .supportsRetention, .measuredByDefault, .placesDecode, .reportsOutcomes,
+    ]
   ) { environment in
     ShardedCache(
       shards: environment.shards, fetcher: environment.fetcher, decoder: environment.decoder,
@@ -44,7 +46,7 @@ extension CacheDesign {
   /// The coalescing semantics over a `Mutex`-protected table, no actor.
   public static let mutex = CacheDesign(
     name: "mutex", summary: "the coalescing table behind a Mutex, no actor",
-    traits: [.coalesces, .supportsRetention, .lockIsolated, .measuredByDefault]
+    traits: [.coalesces, .supportsRetention, .lockIsolated, .measuredByDefault, .reportsOutcomes]
   ) { environment in
     MutexCache(
       fetcher: environment.fetcher, decoder: environment.decoder,
@@ -56,7 +58,7 @@ extension CacheDesign {
   public static let repository = CacheDesign(
     name: "repository",
     summary: "an actor over a store with revisions; generations keep stale loads out",
-    traits: [.coalesces, .takesWrites]
+    traits: [.coalesces, .takesWrites, .reportsOutcomes]
   ) { environment in
     RepositoryActorCache(
       store: EntityStore(reads: environment.fetcher, writes: environment.writeFetcher),
@@ -67,7 +69,7 @@ extension CacheDesign {
   public static let naiveRepository = CacheDesign(
     name: "naive-repository",
     summary: "the repository without generations or revision checks",
-    traits: [.takesWrites, .cancelsUnawaitedFetch]
+    traits: [.takesWrites, .cancelsUnawaitedFetch, .reportsOutcomes]
   ) { environment in
     NaiveRepositoryCache(
       store: EntityStore(reads: environment.fetcher, writes: environment.writeFetcher),
@@ -80,7 +82,7 @@ extension CacheDesign {
     name: "fetch-outside",
     summary:
       "an actor that only looks up and stores; callers fetch outside it, so misses duplicate",
-    traits: [.supportsRetention, .cancelsUnawaitedFetch]
+    traits: [.supportsRetention, .cancelsUnawaitedFetch, .reportsOutcomes]
   ) { environment in
     FetchOutsideCache(
       fetcher: environment.fetcher, decoder: environment.decoder,
@@ -92,7 +94,7 @@ extension CacheDesign {
   public static let split = CacheDesign(
     name: "split",
     summary: "a store actor for hits and a tracker actor that coalesces misses and decodes",
-    traits: [.coalesces, .supportsRetention]
+    traits: [.coalesces, .supportsRetention, .reportsOutcomes]
   ) { environment in
     SplitResponsibilityCache(
       fetcher: environment.fetcher, decoder: environment.decoder,

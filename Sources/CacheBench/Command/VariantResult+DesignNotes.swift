@@ -30,7 +30,8 @@ extension VariantResult {
           + (firstErrorDescription.map { "; first: \($0)" } ?? ""))
     }
     let served = requests - errors - cancellations
-    if unclassified > 0 && unclassified < served {
+    if let note = outcomeAttribution?.note { notes.append(note) }
+    if unclassified > 0 && unclassified < served && outcomeAttribution?.figures == nil {
       notes.append(
         "the design said how \(served - unclassified) of \(served) served requests were served;"
           + " hits, joins and leaders read n/a")

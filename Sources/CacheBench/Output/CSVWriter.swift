@@ -123,7 +123,7 @@ enum CSVWriter {
     Field(name: "requests") { String($0.result.requests) },
     Field(name: "hits") { outcomeCount($0.result, \.hits) },
     Field(name: "joins") { outcomeCount($0.result, \.joins) },
-    Field(name: "leaders") { outcomeCount($0.result, \.leaders) },
+    Field(name: "leaders") { $0.result.leadersReported ? String($0.result.leaders) : notAvailable },
     Field(name: "errors") { String($0.result.errors) },
     Field(name: "cancellations") { String($0.result.cancellations) },
     Field(name: "fetches") { String($0.result.fetches) },

@@ -81,7 +81,7 @@ extension CacheBenchmarkResult {
     let outcomes = result.outcomesReported
     hits = outcomes ? result.hits : nil
     joins = outcomes ? result.joins : nil
-    leaders = outcomes ? result.leaders : nil
+    leaders = result.leadersReported ? result.leaders : nil
     errors = result.errors
     cancellations = result.cancellations
     wrongKeyAnswers = result.wrongKeyAnswers

@@ -41,7 +41,7 @@ extension BenchmarkDriver {
           ? WaitCancellation.InDecode(outsideDecoder: decoder) : nil,
         claims: claims, recorders: recorders, schedule: schedule, runStop: runStop, drain: drain,
         stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
-        probes: [probe, mainProbe].compactMap { $0 }))
+        probes: [probe, mainProbe].compactMap { $0 }, attribution: ledger?.attribution))
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -104,6 +104,8 @@ extension BenchmarkDriver {
     let drain: DrainPolicy
     let stallWatch: StallWatch
     let probes: [SchedulingProbe]
+    /// Where the clients attribute outcomes, in a window of a design that does not report them.
+    let attribution: FetchAttribution?
 
     /// The clients' arguments for a window whose clock started at `start`: the last request index a
     /// request-count stop issues, or the deadline of a duration stop.
@@ -120,7 +122,8 @@ extension BenchmarkDriver {
       }
       return ClientLoop.Arguments(
         keys: keys, operations: operations, claims: claims, limit: limit, deadline: deadline,
-        decoder: decoder, windowStart: start, schedule: schedule, runStop: windowStop)
+        decoder: decoder, windowStart: start, schedule: schedule, runStop: windowStop,
+        attribution: attribution)
     }
   }
 

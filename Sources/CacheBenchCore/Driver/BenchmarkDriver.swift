@@ -87,13 +87,15 @@ package struct BenchmarkDriver: Sendable {
   package func measure(
     _ variant: Variant, keys: KeySequence, decoder: PayloadDecoder
   ) async throws(AccountingError) -> VariantResult? {
-    guard await warmUp(variant, keys: keys, decoder: decoder) else { return nil }
+    guard let warmedUp = await warmUp(variant, keys: keys, decoder: decoder) else { return nil }
     if runStop.isRequested { return nil }
     // What `retainedBytes` is measured against, once the warm-up's cache is released and before anything
     // of the window is made. Read before the warm-up instead, the first variant of a run carried 27–55 KB
     // more, whichever design it was (docs/metrics.md).
     let allocatedBeforeWindow = await meter.settledAllocatedBytes()
-    let parts = MeasuredWindowParts(variant, scenario: scenario, decoder: decoder)
+    let parts = MeasuredWindowParts(
+      variant, scenario: scenario, decoder: decoder,
+      attribution: attribution(after: warmedUp, design: variant.design, scenario: scenario))
     let fetcher = makeFetcher(ledger: parts.ledger)
     let mark = await meter.begin()
     guard
@@ -138,7 +140,8 @@ package struct BenchmarkDriver: Sendable {
         probe: parts.probe, mainProbe: parts.mainProbe, clientSpread: clientSpread,
         utilisation: utilisation, resources: resources,
         allocatedBeforeWindow: allocatedBeforeWindow, staleRejected: staleRejected,
-        decodes: parts.decodes, cancellation: parts.cancellation))
+        decodes: parts.decodes, cancellation: parts.cancellation,
+        attribution: parts.ledger.attribution?.figures))
     result.cancellationReach = reach?.figures
     result.invalidationCheck = await InvalidationCheck.run(
       after: outcome, of: scenario, on: cache, key: keys.key(at: 0), ledger: parts.ledger)
@@ -155,8 +158,12 @@ package struct BenchmarkDriver: Sendable {
     let probe: SchedulingProbe?
     let mainProbe: SchedulingProbe?
 
-    init(_ variant: Variant, scenario: Scenario, decoder: PayloadDecoder) {
-      ledger = BenchmarkDriver.makeLedger(scenario)
+    init(
+      _ variant: Variant, scenario: Scenario, decoder: PayloadDecoder,
+      attribution: FetchAttribution?
+    ) {
+      ledger = FetchLedger(
+        recordsFetchQueue: scenario.fetcher.fetchLimit != nil, attribution: attribution)
       // Only a run that cancels requests times its decodes; every other decodes as it always did.
       cancellation =
         scenario.cancelRate > 0 && variant.decode != .noDecode
@@ -184,37 +191,6 @@ package struct BenchmarkDriver: Sendable {
     return result
   }
 
-  /// Runs `variant`'s warm-up window on a throwaway cache, when the scenario has one; false when the
-  /// design could not be built or the warm-up stalled (reported), so the variant is not measured.
-  private func warmUp(_ variant: Variant, keys: KeySequence, decoder: PayloadDecoder) async -> Bool
-  {
-    guard scenario.warmupRequests > 0 else { return true }
-    let ledger = Self.makeLedger(scenario)
-    let fetcher = makeFetcher(ledger: ledger)
-    guard
-      let cache = makeCache(
-        variant, fetcher: fetcher, decoder: decoder, writeFetcher: makeWriteFetcher())
-    else { return false }
-    let stop = StopCondition.requests(scenario.warmupRequests)
-    let claims = RequestClaims(stop: stop, concurrency: scenario.concurrency)
-    onEvent(.windowStarted(WindowProgress(variant, phase: .warmup, stop: stop, claims: claims)))
-    let warmup = await window(
-      cache: cache, clientLoop: variant.design.specialisation.clientLoop,
-      mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
-      stop: stop,
-      decoder: variant.decode == .outside ? decoder : nil, claims: claims, ledger: ledger)
-    if warmup.stalled {
-      onEvent(
-        .failed(
-          variant,
-          reason:
-            "its warm-up made no progress for \(HumanUnits.latency(stallTimeout)) (a request hung in"
-            + " the cache)"))
-      return false
-    }
-    return true
-  }
-
   /// What a window measured, gathered for `result(of:_:)`.
   private struct WindowReadings {
     let recorder: ClientRecorder
@@ -229,6 +205,8 @@ package struct BenchmarkDriver: Sendable {
     let staleRejected: Int?
     let decodes: DecodeCounter
     let cancellation: DecodeCancellation?
+    /// What the harness attributed, in a window where it did.
+    let attribution: AttributionTotals?
   }
 
   /// `variant`'s result: every figure of its window, in the one record the outputs read.
@@ -281,6 +259,7 @@ package struct BenchmarkDriver: Sendable {
     result.undrainedClients = outcome.undrainedClients
     result.stalled = outcome.stalled
     result.stallTimeout = stallTimeout
+    Self.attribute(readings.attribution, caller: scenario.caller, to: &result)
     return result
   }
 
@@ -307,7 +286,7 @@ package struct BenchmarkDriver: Sendable {
   /// the harness provides; `decoder` reaches the cache only when the variant decodes inside it, and the
   /// retention only a design that supports it. Nil when the factory threw, which is reported as the
   /// variant's failure (`DriverEvent.failed`): the run goes on with the next variant.
-  private func makeCache(
+  func makeCache(
     _ variant: Variant, fetcher: any Fetcher, decoder: PayloadDecoder, writeFetcher: any Fetcher
   ) -> (any Cache)? {
     let environment = CacheEnvironment(
@@ -326,7 +305,7 @@ package struct BenchmarkDriver: Sendable {
 
   /// A fresh fetcher over `ledger`: the caller's own remote (`remote`) counted in it, or the simulated
   /// one, with a pool of its own when the scenario limits fetches.
-  private func makeFetcher(ledger: FetchLedger) -> any Fetcher {
+  func makeFetcher(ledger: FetchLedger) -> any Fetcher {
     if let remote { return CountedFetcher(remote: remote(), ledger: ledger) }
     let settings = scenario.fetcher
     return SimulatedFetcher(
@@ -340,7 +319,7 @@ package struct BenchmarkDriver: Sendable {
   /// The round trip of a repository design's writes: the fetch latency distribution on draws of its
   /// own (so writes do not shift the reads' draws), never failing, in a ledger of its own (writes are
   /// not fetches).
-  private func makeWriteFetcher() -> SimulatedFetcher {
+  func makeWriteFetcher() -> SimulatedFetcher {
     SimulatedFetcher(
       draws: FetchDraws(
         latency: scenario.latencyDistribution, failRate: 0,
@@ -352,7 +331,7 @@ package struct BenchmarkDriver: Sendable {
   private static let writeDrawsTag: UInt64 = 0x7772_6974_654C_6174
 
   /// A ledger for one window of `scenario`, with the histogram of pool waits when it limits fetches.
-  private static func makeLedger(_ scenario: Scenario) -> FetchLedger {
+  static func makeLedger(_ scenario: Scenario) -> FetchLedger {
     FetchLedger(recordsFetchQueue: scenario.fetcher.fetchLimit != nil)
   }
 

@@ -118,6 +118,11 @@ public struct DesignTraits: OptionSet, Sendable, Hashable {
   /// than letting it finish and keeping its value: the policy `cachebench check`'s
   /// `cancelled-sole-caller` holds the design to.
   public static let cancelsUnawaitedFetch = DesignTraits(rawValue: 1 << 7)
+  /// Reports `CacheLookup.outcome` on every request, so the harness need not attribute hits, joins and
+  /// leaders itself in a window with no warm-up to learn it from (with a warm-up, what its requests
+  /// carried decides). Attribution binds a task-local around every read, which a design that reports
+  /// its outcomes is spared. Not a name `--help` lists: it selects nothing.
+  public static let reportsOutcomes = DesignTraits(rawValue: 1 << 8)
 
   /// The traits by the names `--help` and `cachebench designs` print, in that order.
   public static let named: [(name: String, trait: DesignTraits)] = [

@@ -50,12 +50,15 @@ enum ClientLoop {
     @usableFromInline let schedule: OpenLoopSchedule?
     /// A stop request (a signal or the run's deadline) stops the loop before its next operation.
     @usableFromInline let runStop: RunStop?
+    /// Non-nil when the harness attributes outcomes in this window (`runAttributed`).
+    @usableFromInline let attribution: FetchAttribution?
 
     init(
       keys: KeySequence, operations: OperationMix, claims: RequestClaims, limit: Int,
       deadline: UInt64, decoder: PayloadDecoder?, windowStart: UInt64,
-      schedule: OpenLoopSchedule?, runStop: RunStop?
+      schedule: OpenLoopSchedule?, runStop: RunStop?, attribution: FetchAttribution? = nil
     ) {
+      self.attribution = attribution
       self.keys = keys
       self.operations = operations
       self.claims = claims
@@ -136,6 +139,11 @@ enum ClientLoop {
   static func run<C: Cache>(
     cache: C, _ arguments: Arguments, into recorder: inout ClientRecorder
   ) async {
+    // Checked once per client, so a window that does not attribute runs the loop it always ran.
+    if let attribution = arguments.attribution {
+      await runAttributed(cache: cache, arguments, attribution: attribution, into: &recorder)
+      return
+    }
     if let schedule = arguments.schedule {
       await runOpenLoop(cache: cache, arguments, schedule: schedule, into: &recorder)
       return

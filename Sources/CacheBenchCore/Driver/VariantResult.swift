@@ -9,8 +9,9 @@ package struct VariantResult: Sendable {
   /// Cache lookups completed or failed in the window.
   package var requests: Int
   package var hits: Int
-  /// Requests served by a design that did not report how (no `CacheLookup.outcome`); while any are,
-  /// `hits`, `joins` and `leaders` are unknown and every output writes them as n/a.
+  /// Requests served by a design that did not report how (no `CacheLookup.outcome`) and that the
+  /// harness could not attribute exactly (`outcomeAttribution`); while any are, `hits` and `joins` are
+  /// unknown and every output writes them as n/a, and `leaders` too unless `leadersReported`.
   package var unclassified = 0
   package var joins: Int
   package var leaders: Int
@@ -128,8 +129,17 @@ package struct VariantResult: Sendable {
     return Double(decodesOnActor) / Double(decodes)
   }
 
-  /// Whether the design said how every request was served, so `hits`, `joins` and `leaders` are known.
+  /// Whether the design said how every request was served, or the harness could tell exactly for those
+  /// it did not (`outcomeAttribution`), so `hits`, `joins` and `leaders` are known.
   package var outcomesReported: Bool { unclassified == 0 }
+  /// Whether `leaders` is known: with the others, or alone when the harness could count the leaders
+  /// but not tell hits from joins.
+  package var leadersReported: Bool {
+    outcomesReported || outcomeAttribution?.leadersExact == true
+  }
+  /// For a design that left some outcomes unreported, what the harness attributed and why any figure
+  /// still reads n/a; nil when the design reported every one.
+  package var outcomeAttribution: OutcomeAttribution? = nil
   /// Whether the design timed every served request's isolation, so `actor_wait` and `actor_service`
   /// are known.
   package var isolationTimed: Bool { untimed == 0 }

@@ -26,17 +26,24 @@ final class FetchLedger: Sendable {
   }
 
   private let state = SanitizerVisibleMutex(State())
+  /// Where the harness attributes each fetch to the request that started it, for a window whose design
+  /// does not report outcomes; nil for the others, and for writes.
+  let attribution: FetchAttribution?
 
-  /// Creates an empty ledger; `recordsFetchQueue` adds the histogram of pool waits.
-  init(recordsFetchQueue: Bool = false) {
+  /// Creates an empty ledger; `recordsFetchQueue` adds the histogram of pool waits, `attribution` the
+  /// harness's attribution of outcomes.
+  init(recordsFetchQueue: Bool = false, attribution: FetchAttribution? = nil) {
+    self.attribution = attribution
     if recordsFetchQueue { state.withLock { $0.totals.fetchQueue = LatencyHistogram() } }
   }
 
   /// Records that a fetch of `key` began; it is a duplicate when another fetch of `key` is still in flight.
   /// Returns how many fetches of `key` began before this one (its 0-based ordinal).
+  /// Called in the task that fetches, so the attribution sees the request it serves.
   @discardableResult
   func begin(_ key: Int) -> Int {
     CancellationReach.ofMarkedRead?.recordFetchOfMarkedRead()
+    attribution?.fetchBegan(key)
     return state.withLock { state in
       let ordinal = state.fetchesByKey[key, default: 0]
       state.fetchesByKey[key] = ordinal + 1
@@ -56,6 +63,7 @@ final class FetchLedger: Sendable {
 
   /// Records that a fetch of `key` ended, successfully or not, after `nanoseconds`.
   func end(_ key: Int, nanoseconds: UInt64) {
+    attribution?.fetchEnded(key)
     state.withLock { state in
       let remaining = state.inFlightByKey[key, default: 1] - 1
       state.inFlightByKey[key] = remaining == 0 ? nil : remaining

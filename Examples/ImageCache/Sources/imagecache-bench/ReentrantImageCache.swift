@@ -8,9 +8,9 @@ import CacheBenchCore
 /// own: N overlapping callers, N downloads. That defect is what this cache is here to show.
 ///
 /// It reports nothing to the harness beyond the image (no `CacheLookup.outcome`, no `timing`, no
-/// `WaitCancellation.waitBegins()`), as an app's cache would not: its hits, joins and leaders, and its
-/// actor wait and service, read `n/a`. Its fetches and duplicate fetches are counted at the fetcher all
-/// the same.
+/// `WaitCancellation.waitBegins()`), as an app's cache would not: its actor wait and service read
+/// `n/a`, and the harness attributes its hits, joins and leaders itself (each request that downloaded
+/// led its own download). Its fetches and duplicate fetches are counted at the fetcher all the same.
 ///
 /// Cancellation: a cancelled caller's download throws `CancellationError` and nothing is stored; every
 /// caller owns its download, so no other caller is affected.
