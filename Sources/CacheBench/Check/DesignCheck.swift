@@ -33,8 +33,11 @@ struct DesignCheck {
   var reference: CacheDesign?
   /// Whether `run` ends with the hit-scaling check, the one timed check.
   var includesHitScaling = true
-  /// When each hit-scaling run stops, after a warm-up that fetches every key: 0.5 s.
-  var hitStop: StopCondition = .duration(.milliseconds(500))
+  /// When each hit-scaling run stops, after a warm-up that fetches every key: 0.2 s.
+  var hitStop: StopCondition = .duration(.milliseconds(200))
+  /// Runs at each client count, the design's and the reference's alternating; the highest rate of
+  /// each counts (see `hitScaling`).
+  var hitRounds = 3
 
   /// The timed check's name, which `run` ends with unless `includesHitScaling` is off.
   static let hitScalingCheck = "hit-scaling"

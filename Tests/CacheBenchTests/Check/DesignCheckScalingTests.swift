@@ -24,6 +24,15 @@ struct DesignCheckScalingTests {
     #expect(outcome.fix?.contains("shard it") == true)
   }
 
+  @Test func aLockedDesignWhoseHitsCollapseIsToldAboutItsLockNotAnActor() {
+    let outcome = DesignCheck.judge(
+      .init(clients: Self.clients, design: [4_800_000, 920_000, 1_100_000], reference: Self.mutex),
+      referenceName: "mutex", cores: 2, lockIsolated: true)
+    #expect(outcome.verdict == .warn)
+    #expect(outcome.fix == DesignCheck.lockFix)
+    #expect(outcome.fix?.contains("an actor serves") == false)
+  }
+
   @Test func shardingThatScalesAndTheReferenceItselfPass() {
     let sharded = DesignCheck.judge(
       .init(clients: Self.clients, design: [4_090_000, 4_360_000, 900_000], reference: Self.mutex),
