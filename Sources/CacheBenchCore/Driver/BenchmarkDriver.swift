@@ -115,12 +115,7 @@ package struct BenchmarkDriver: Sendable {
     let reach = CancellationReach.forWindow(of: scenario)
     var outcome = await WaitCancellation.$reach.withValue(reach) {
       await window(
-        cache: cache, clientLoop: variant.design.specialisation.clientLoop,
-        mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
-        stop: scenario.stop,
-        decoder: variant.decode == .outside ? parts.decoder : nil, claims: claims,
-        schedule: scenario.openLoop, recorders: recorders, ledger: parts.ledger,
-        probe: parts.probe, mainProbe: parts.mainProbe)
+        variant, cache: cache, keys: keys, parts: parts, claims: claims, recorders: recorders)
     }
     let utilisation = IsolationUtilisation(
       domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
@@ -146,6 +141,20 @@ package struct BenchmarkDriver: Sendable {
     result.invalidationCheck = await InvalidationCheck.run(
       after: outcome, of: scenario, on: cache, key: keys.key(at: 0), ledger: parts.ledger)
     return result
+  }
+
+  /// The measured window of `variant` on `cache`, with the parts made for it.
+  private func window(
+    _ variant: Variant, cache: some Cache, keys: KeySequence, parts: MeasuredWindowParts,
+    claims: RequestClaims, recorders: ClientRecorders
+  ) async -> WindowOutcome {
+    await window(
+      cache: cache, clientLoop: variant.design.specialisation.clientLoop,
+      mainActorClientLoop: variant.design.specialisation.mainActorClientLoop, keys: keys,
+      stop: scenario.stop, decoder: variant.decode == .outside ? parts.decoder : nil,
+      claims: claims,
+      schedule: scenario.openLoop, recorders: recorders, ledger: parts.ledger,
+      probe: parts.probe, mainProbe: parts.mainProbe)
   }
 
   /// What a measured window is made with before its cache: the ledger its fetches are counted in, the
