@@ -67,8 +67,8 @@ actor NaiveRepositoryCache: Cache {
     storage[key] = nil
     busy.close(segment)
     let response = await store.compareAndSave(key, expected: expected)
-    if case .conflict = response { return WriteResult(conflict: true) }
-    return WriteResult(conflict: false)
+    if case .conflict = response { return WriteResult(conflict: true, revision: response.revision) }
+    return WriteResult(conflict: false, revision: response.revision)
   }
 
   func invalidate(_ key: Int) {

@@ -128,8 +128,8 @@ actor RepositoryActorCache: Cache {
     let expected = await beginWrite(key)
     let response = await store.compareAndSave(key, expected: expected)
     await completeWrite(key, response: response)
-    if case .conflict = response { return WriteResult(conflict: true) }
-    return WriteResult(conflict: false)
+    if case .conflict = response { return WriteResult(conflict: true, revision: response.revision) }
+    return WriteResult(conflict: false, revision: response.revision)
   }
 
   private func beginWrite(_ key: Int) -> UInt64 {

@@ -29,8 +29,15 @@ public protocol Cache: Sendable {
   var readyEntryCount: Int? { get async }
 
   /// Sends a write of `key` through the cache (designs with `DesignTraits.takesWrites`); nil from a
-  /// design that has no writes, which the options never let a run ask of it.
+  /// design that has no writes, which the options never let a run ask of it. The harness calls
+  /// `write(_: CacheWrite)`, whose default calls this: a design that needs only the key implements
+  /// this one.
   func write(_ key: Int) async -> WriteResult?
+
+  /// Sends a write through the cache with the value it stores and the revision the key was last left
+  /// at (`CacheWrite`), for a design whose store needs them (an update with a value and an expected
+  /// revision). The harness calls this one; by default it calls `write(_: Int)` with the key alone.
+  func write(_ write: CacheWrite) async -> WriteResult?
 
   /// The store behind a design that takes writes, the witness of `stale_served_after_write`; nil for the
   /// designs without one. Read once per client, never per request.
@@ -54,6 +61,9 @@ extension Cache {
   @inlinable
   public func write(_ key: Int) async -> WriteResult? { nil }
 
+  @inlinable
+  public func write(_ write: CacheWrite) async -> WriteResult? { await self.write(write.key) }
+
   public var entityStore: EntityStore? { nil }
 
   public var isolationBusyTimes: [IsolationBusyTime]? { nil }
@@ -68,10 +78,34 @@ extension Cache {
 public struct WriteResult: Sendable, Equatable {
   /// The store refused it: the entity's revision was not the one the cache expected.
   public var conflict: Bool
+  /// The revision the store holds for the key after the write: the one it saved, or after a conflict
+  /// the one that refused it; nil from a design that does not know revisions. The harness hands it to
+  /// the key's next write as `CacheWrite.expectedRevision`.
+  public var revision: UInt64?
 
   @inlinable
-  public init(conflict: Bool) {
+  public init(conflict: Bool, revision: UInt64? = nil) {
     self.conflict = conflict
+    self.revision = revision
+  }
+}
+
+/// A write the harness sends through a design that takes writes (`--write-rate`).
+public struct CacheWrite: Sendable {
+  /// The key written.
+  public var key: Int
+  /// The value the write stores: a payload of the run's `--payload-bytes`, made for this write.
+  public var value: Payload
+  /// The revision the key's last write in this window left it at, as the design reported it
+  /// (`WriteResult.revision`): what an update that checks revisions expects. Nil before the key's first
+  /// write in the window, or when the design reports no revisions; the design then reads its own.
+  public var expectedRevision: UInt64?
+
+  @inlinable
+  public init(key: Int, value: Payload, expectedRevision: UInt64?) {
+    self.key = key
+    self.value = value
+    self.expectedRevision = expectedRevision
   }
 }
 

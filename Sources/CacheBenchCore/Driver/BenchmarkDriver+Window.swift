@@ -41,7 +41,8 @@ extension BenchmarkDriver {
           ? WaitCancellation.InDecode(outsideDecoder: decoder) : nil,
         claims: claims, recorders: recorders, schedule: schedule, runStop: runStop, drain: drain,
         stallWatch: StallWatch(timeout: stallTimeout, progress: progress),
-        probes: [probe, mainProbe].compactMap { $0 }, attribution: ledger?.attribution))
+        probes: [probe, mainProbe].compactMap { $0 }, attribution: ledger?.attribution,
+        writes: scenario.writeRate > 0 ? WriteSource(payloadBytes: scenario.payloadBytes) : nil))
   }
 
   /// How long a window of this scenario may make no progress before it counts as stalled: the drain
@@ -106,6 +107,8 @@ extension BenchmarkDriver {
     let probes: [SchedulingProbe]
     /// Where the clients attribute outcomes, in a window of a design that does not report them.
     let attribution: FetchAttribution?
+    /// Where the window's writes get their values and expected revisions (`--write-rate`).
+    let writes: WriteSource?
 
     /// The clients' arguments for a window whose clock started at `start`: the last request index a
     /// request-count stop issues, or the deadline of a duration stop.
@@ -123,7 +126,7 @@ extension BenchmarkDriver {
       return ClientLoop.Arguments(
         keys: keys, operations: operations, claims: claims, limit: limit, deadline: deadline,
         decoder: decoder, windowStart: start, schedule: schedule, runStop: windowStop,
-        attribution: attribution)
+        attribution: attribution, writes: writes)
     }
   }
 

@@ -52,13 +52,17 @@ enum ClientLoop {
     @usableFromInline let runStop: RunStop?
     /// Non-nil when the harness attributes outcomes in this window (`runAttributed`).
     @usableFromInline let attribution: FetchAttribution?
+    /// Where the window's writes get their values and expected revisions; nil sends the key alone.
+    @usableFromInline let writes: WriteSource?
 
     init(
       keys: KeySequence, operations: OperationMix, claims: RequestClaims, limit: Int,
       deadline: UInt64, decoder: PayloadDecoder?, windowStart: UInt64,
-      schedule: OpenLoopSchedule?, runStop: RunStop?, attribution: FetchAttribution? = nil
+      schedule: OpenLoopSchedule?, runStop: RunStop?, attribution: FetchAttribution? = nil,
+      writes: WriteSource? = nil
     ) {
       self.attribution = attribution
+      self.writes = writes
       self.keys = keys
       self.operations = operations
       self.claims = claims
@@ -245,7 +249,7 @@ enum ClientLoop {
     case .write:
       // A design without writes returns nil and the write goes uncounted, which the accounting
       // check reports; the options never send writes to one.
-      recorder.record(write: await cache.write(key))
+      recorder.record(write: await arguments.send(write: key, to: cache))
       return false
     case .read, .cancelledRead:
       break

@@ -97,7 +97,7 @@ enum MainActorClientLoop {
       recorder.recordInvalidation()
       return false
     case .write:
-      recorder.record(write: await cache.write(key))
+      recorder.record(write: await arguments.send(write: key, to: cache))
       return false
     case .read, .cancelledRead:
       break

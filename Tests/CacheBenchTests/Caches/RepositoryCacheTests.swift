@@ -27,7 +27,7 @@ struct RepositoryCacheTests {
     async let first = cache.lookup(1)
     await reads.waitForStarts(1)
     // The load read revision 1 as it arrived; a write now saves revision 2 and completes.
-    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: false))
+    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: false, revision: 2))
     #expect(store.completedRevision(of: 1) == 2)
     reads.release(fetch: 1)
     // Its own caller, whose read began before the write, gets the snapshot; the cache does not keep it.
@@ -49,7 +49,7 @@ struct RepositoryCacheTests {
     let cache = NaiveRepositoryCache(store: store, decoder: nil)
     async let first = cache.lookup(1)
     await reads.waitForStarts(1)
-    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: false))
+    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: false, revision: 2))
     reads.release(fetch: 1)
     #expect(try await first.revision == 1)
     // The old snapshot was stored after the write completed: a read that begins now is served stale.
@@ -71,7 +71,7 @@ struct RepositoryCacheTests {
     await reads.waitForStarts(2)
     #expect(reads.ledger.totals.fetches == 2)
     writes.release()
-    #expect(await write == WriteResult(conflict: false))
+    #expect(await write == WriteResult(conflict: false, revision: 2))
     reads.release()
     #expect(try await first.revision == 1)
     let late = try await second
@@ -98,11 +98,11 @@ struct RepositoryCacheTests {
     let cache = RepositoryActorCache(store: store, decoder: nil)
     let other = RepositoryActorCache(store: store, decoder: nil)
     // Another writer moves the entity to revision 2 behind this cache's back.
-    #expect(await completedWrite(1, through: other) == WriteResult(conflict: false))
-    // This cache knows no revision, so it expects revision 1: the store refuses.
-    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: true))
+    #expect(await completedWrite(1, through: other) == WriteResult(conflict: false, revision: 2))
+    // This cache knows no revision, so it expects revision 1: the store refuses, naming revision 2.
+    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: true, revision: 2))
     // The conflict told the cache revision 2 exists; its next write expects it and succeeds.
-    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: false))
+    #expect(await completedWrite(1, through: cache) == WriteResult(conflict: false, revision: 3))
     #expect(store.currentRevision(of: 1) == 3)
   }
 

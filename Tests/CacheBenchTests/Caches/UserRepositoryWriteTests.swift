@@ -1,0 +1,151 @@
+import Testing
+
+@testable import CacheBenchCore
+
+/// A user's repository with revisions, measured as it is written: its update takes the new data and the
+/// revision it expects, and refuses a stale one. The harness's writes (`CacheWrite`) carry both, so the
+/// adapter neither reads before writing nor guesses which error was a conflict, and the run's `writes`
+/// and `conflicts` are the repository's own counts.
+@Suite(.timeLimit(.minutes(1)))
+struct UserRepositoryWriteTests {
+  /// Documents with revisions, as an app's repository keeps them.
+  actor DocumentRepository {
+    struct StaleRevision: Error {
+      let current: UInt64
+    }
+
+    private var revisions: [Int: UInt64] = [:]
+    private(set) var updates = 0
+    private(set) var refused = 0
+    /// Revisions read because a write came without one.
+    private(set) var revisionReads = 0
+    /// Writes whose data was not a payload of the run's size made for their own key.
+    private(set) var malformedWrites = 0
+    private(set) var keysWritten: Set<Int> = []
+
+    func revision(of id: Int) -> UInt64 {
+      revisionReads += 1
+      return revisions[id] ?? 1
+    }
+
+    func update(
+      _ id: Int, data: Payload, expected: UInt64, payloadBytes: Int
+    ) throws(StaleRevision) -> UInt64 {
+      updates += 1
+      keysWritten.insert(id)
+      if data.key != id || data.bytes.count != payloadBytes
+        || data != Payload(key: id, count: payloadBytes)
+      {
+        malformedWrites += 1
+      }
+      let current = revisions[id] ?? 1
+      guard current == expected else {
+        refused += 1
+        throw StaleRevision(current: current)
+      }
+      revisions[id] = current + 1
+      return current + 1
+    }
+  }
+
+  /// The app's cache in front of the repository: reads fetch and keep the value; a write updates the
+  /// repository with the value and the revision the harness says the key is at.
+  actor DocumentCache: Cache {
+    let fetcher: any Fetcher
+    let repository: DocumentRepository
+    let payloadBytes: Int
+    private var values: [Int: Payload] = [:]
+
+    init(fetcher: any Fetcher, repository: DocumentRepository, payloadBytes: Int) {
+      self.fetcher = fetcher
+      self.repository = repository
+      self.payloadBytes = payloadBytes
+    }
+
+    func lookup(_ key: Int) async throws -> CacheLookup {
+      if let value = values[key] { return CacheLookup(value: CachedValue(payload: value)) }
+      let payload = try await fetcher.fetch(key)
+      values[key] = payload
+      return CacheLookup(value: CachedValue(payload: payload))
+    }
+
+    func invalidate(_ key: Int) { values[key] = nil }
+
+    func write(_ write: CacheWrite) async -> WriteResult? {
+      var expected = write.expectedRevision
+      if expected == nil { expected = await repository.revision(of: write.key) }
+      do {
+        let saved = try await repository.update(
+          write.key, data: write.value, expected: expected ?? 1, payloadBytes: payloadBytes)
+        values[write.key] = write.value
+        return WriteResult(conflict: false, revision: saved)
+      } catch {
+        return WriteResult(conflict: true, revision: error.current)
+      }
+    }
+  }
+
+  static func measure(
+    clients: Int, repository: DocumentRepository
+  ) async throws -> VariantResult {
+    let design = CacheDesign(
+      name: "user-documents", summary: "a user's repository with revisions", traits: [.takesWrites]
+    ) { environment in
+      DocumentCache(fetcher: environment.fetcher, repository: repository, payloadBytes: 48)
+    }
+    var scenario = Scenario(
+      variants: [Variant(design: design, decode: .noDecode, shards: 1)], keys: 8,
+      distribution: .uniform, concurrency: clients, stop: .requests(400), warmupRequests: 0,
+      fetchLatency: .microseconds(20), payloadBytes: 48)
+    scenario.writeRate = 0.3
+    return try #require(try await BenchmarkDriver(scenario: scenario).run().first)
+  }
+
+  @Test func oneClientsWritesCarryTheValueAndTheRevisionSoNoneConflictsAndEachKeyIsReadOnce()
+    async throws
+  {
+    let repository = DocumentRepository()
+    let result = try await Self.measure(clients: 1, repository: repository)
+    let (updates, refused, reads, malformed, keys) = await (
+      repository.updates, repository.refused, repository.revisionReads, repository.malformedWrites,
+      repository.keysWritten
+    )
+    #expect(updates > 0)
+    #expect(result.repository?.writes == updates)
+    #expect(malformed == 0, "every write stored a payload of the run's size for its own key")
+    // One client: each key's first write comes without a revision and is read once; every later write
+    // of it expects the revision the last one reported, which is the repository's.
+    #expect(reads == keys.count)
+    #expect(refused == 0)
+    #expect(result.repository?.conflicts == 0)
+  }
+
+  @Test func overlappingWritersConflictsAreTheRepositorysOwnCount() async throws {
+    let repository = DocumentRepository()
+    let result = try await Self.measure(clients: 4, repository: repository)
+    let (updates, refused) = await (repository.updates, repository.refused)
+    #expect(updates > 0)
+    #expect(result.repository?.writes == updates)
+    #expect(result.repository?.conflicts == refused)
+  }
+
+  /// A cache written against the key-only `write` keeps compiling and is still called.
+  @Test func aDesignThatTakesTheKeyAloneStillGetsItsWrites() async {
+    actor KeyOnly: Cache {
+      var written: [Int] = []
+      func lookup(_ key: Int) async throws -> CacheLookup {
+        CacheLookup(value: CachedValue(payload: Payload(key: key, count: 1)))
+      }
+      func invalidate(_ key: Int) {}
+      func write(_ key: Int) async -> WriteResult? {
+        written.append(key)
+        return WriteResult(conflict: false)
+      }
+    }
+    let cache = KeyOnly()
+    let result = await cache.write(
+      CacheWrite(key: 7, value: Payload(key: 7, count: 4), expectedRevision: 3))
+    #expect(result == WriteResult(conflict: false))
+    #expect(await cache.written == [7])
+  }
+}
