@@ -49,6 +49,16 @@ struct RunDescriptionTests {
     #expect(summary.hasSuffix(", no decode"))
   }
 
+  @Test(arguments: [
+    (5_000.0, "16 clients, open loop at 5000/s, 1000 keys"), (2.5, "open loop at 2.5/s,"),
+  ])
+  func anOpenLoopSummarySaysItsArrivalRate(rate: Double, expected: String) {
+    var scenario = OutputFixtures.scenario
+    scenario.openLoop = OpenLoopSchedule(rate: rate)
+    #expect(RunDescription.summary(of: scenario).contains(expected))
+    #expect(!RunDescription.summary(of: OutputFixtures.scenario).contains("open loop"))
+  }
+
   @Test(arguments: [(1, "16 clients on 1 thread,"), (4, "16 clients on 4 threads,")])
   func theSummaryNamesTheClientThreadsWhenGiven(threads: Int, expected: String) {
     var scenario = OutputFixtures.scenario
