@@ -385,6 +385,9 @@ def load(paths):
                 variants += load_json(path, source)
                 continue
             header, rows = read_csv_rows(path)
+            if {"request", "issued_ns", "latency_ns"} <= set(header):
+                raise InputError(f"{path}: a --raw-latencies file, which scripts/plot does not read; give the"
+                                 " run's --json, --csv or --histogram-csv")
             if "one_over_one_minus_percentile" in header:
                 spectra += load_histogram_csv(path, source, header, rows)
             else:

@@ -377,6 +377,10 @@ class UsageTests(unittest.TestCase):
             (written("list.json", dict(result, variants=[dict(first, metrics=[])])),
              f"{unreadable} (a field holds the wrong kind of value)"),
             (written("number.json", dict(result, variants=5)), f"{unreadable} (a field holds the wrong kind of value)"),
+            (written("raw.csv", "variant,design,decode,shards,request,key,issued_ns,latency_ns,repetition\n"
+                                "coalescing,coalescing,inside,1,0,13,75212,2033415,0\n"),
+             "a --raw-latencies file, which scripts/plot does not read; give the run's --json, --csv or"
+             " --histogram-csv"),
         ]
         for path, words in cases:
             with self.subTest(path=os.path.basename(path)):
