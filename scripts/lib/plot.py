@@ -237,7 +237,7 @@ def load_json(path, source):
             whole(scenario.get("threads")),
             timestamp,
         )
-        latency = record.get("histograms", {}).get("latency")
+        latency = (record.get("histograms") or {}).get("latency")
         if latency is not None:
             variant.spectrum = spectrum_from_buckets(latency)
         variants.append(variant)
@@ -344,6 +344,29 @@ def deduplicate(variants):
     return kept, dropped
 
 
+def malformation(error):
+    """What was wrong with a file that looked like a result but did not hold together, in a few words:
+    `no field 'variant'` for a missing key, `a field holds the wrong kind of value` for a list where an
+    object belongs, else the exception's own message."""
+    if isinstance(error, KeyError):
+        return f"no field {error.args[0]!r}" if error.args else "a field is missing"
+    if isinstance(error, (TypeError, AttributeError)):
+        # Python's own words ('NoneType' object has no attribute 'get') name no field a person wrote.
+        return "a field holds the wrong kind of value"
+    return str(error) or type(error).__name__
+
+
+def output_directory_error(directory):
+    """None when `directory` exists as a directory or can be made; else why the charts cannot go there."""
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        return f"-o {directory}: not a directory"
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as error:
+        return f"-o {directory}: cannot be made ({error.strerror or error})"
+    return None
+
+
 def load(paths):
     """Every variant of every input, each variant of a run once (deduplicate); a spectrum from a histogram
     CSV joins the same variant's metrics. Returns the variants and whether labels name their input."""
@@ -351,18 +374,30 @@ def load(paths):
     variants = []
     spectra = []
     for path, source in zip(paths, sources):
+        if os.path.isdir(path):
+            raise InputError(f"{path}: a directory, not a result file")
         if not os.path.isfile(path):
             raise InputError(f"{path}: no such file")
-        with open(path, encoding="utf-8") as handle:
-            start = handle.read(64).lstrip()[:1]
-        if start == "{":
-            variants += load_json(path, source)
-            continue
-        header, rows = read_csv_rows(path)
-        if "one_over_one_minus_percentile" in header:
-            spectra += load_histogram_csv(path, source, header, rows)
-        else:
-            variants += load_results_csv(path, source, header, rows)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                start = handle.read(64).lstrip()[:1]
+            if start == "{":
+                variants += load_json(path, source)
+                continue
+            header, rows = read_csv_rows(path)
+            if {"request", "issued_ns", "latency_ns"} <= set(header):
+                raise InputError(f"{path}: a --raw-latencies file, which scripts/plot does not read; give the"
+                                 " run's --json, --csv or --histogram-csv")
+            if "one_over_one_minus_percentile" in header:
+                spectra += load_histogram_csv(path, source, header, rows)
+            else:
+                variants += load_results_csv(path, source, header, rows)
+        except OSError as error:
+            raise InputError(f"{path}: cannot be read ({error.strerror or error})")
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not text; a cachebench result is UTF-8 JSON or CSV")
+        except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:
+            raise InputError(f"{path}: not a cachebench result this script can read ({malformation(error)})")
     variants, dropped = deduplicate(variants)
     if dropped:
         print(f"plot: {dropped} variant(s) appear in more than one input (the same run); each is drawn once",
@@ -560,8 +595,13 @@ def spectrum_figure(variants, with_source, colour_key):
            for style in styles.values()):
         notes.append("a line's marker, a point's fill: which run, where one variant comes from several")
     if whiskers:
-        notes.append(f"whiskers at p50 and p99: {interval_note(drawn, ('latency_p50', 'latency_p99'))},"
-                     " spread sideways a little; lines: every repetition's requests pooled")
+        note = (f"whiskers at p50 and p99: {interval_note(drawn, ('latency_p50', 'latency_p99'))},"
+                " spread sideways a little")
+        # Only a full spectrum is a line; a results CSV's points are the medians the whiskers are about.
+        if any(not v.spectrum_is_sparse and (v.interval("latency_p50") or v.interval("latency_p99"))
+               for v in drawn):
+            note += "; lines: every repetition's requests pooled"
+        notes.append(note)
     figure.text(0.99, 0.005, "\n".join(" · ".join(notes[i:i + 2]) for i in range(0, len(notes), 2)),
                 ha="right", va="bottom", fontsize=8, color="#555555")
     figure.tight_layout(rect=(0, 0.02 + 0.015 * math.ceil(len(notes) / 2), 1, 1))
@@ -918,18 +958,24 @@ def main(arguments):
     except InputError as error:
         print(f"plot: {error}", file=sys.stderr)
         return USAGE_ERROR
-    except (KeyError, ValueError, IndexError) as error:
-        print(f"plot: malformed input: {error!r}", file=sys.stderr)
-        return USAGE_ERROR
     if not variants:
         print("plot: the inputs hold no variants", file=sys.stderr)
         return USAGE_ERROR
-    os.makedirs(options.output, exist_ok=True)
+    # Checked before drawing, so a bad -o costs no time and leaves one line, not a traceback.
+    problem = output_directory_error(options.output)
+    if problem is not None:
+        print(f"plot: {problem}", file=sys.stderr)
+        return USAGE_ERROR
     for (figure, reason), name in zip(figures(variants, with_source), CHARTS):
-        if figure is not None:
-            print(save(figure, options.output, name))
-        else:
+        if figure is None:
             print(f"plot: skipped {name}: {reason}", file=sys.stderr)
+            continue
+        try:
+            print(save(figure, options.output, name))
+        except OSError as error:
+            print(f"plot: cannot write {os.path.join(options.output, name)}: {error.strerror or error}",
+                  file=sys.stderr)
+            return USAGE_ERROR
     return 0
 
 

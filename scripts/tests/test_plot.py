@@ -280,6 +280,29 @@ class RepeatIntervalTests(unittest.TestCase):
                           + self.expected("latency_p99_ci_low_ns", "latency_p99_ci_high_ns", 1))
         self.assertEqual(spans, expected)
 
+    def test_the_spectrum_footer_speaks_of_pooled_lines_only_when_a_line_is_drawn(self):
+        def footer(paths):
+            (variants, with_source), _, _ = quiet(plot.load, paths)
+            figure = drawn(self, variants, with_source)["latency-spectrum.png"]
+            return " ".join(text.get_text() for text in figure.texts)
+        # A repeated run's CSV alone: points and whiskers, no line to be pooled.
+        points = footer([fixture("repeat.csv")])
+        self.assertIn("whiskers at p50 and p99", points)
+        self.assertNotIn("pooled", points)
+        # A JSON's full spectrum with an interval is a line over every repetition's requests.
+        directory = tempfile.mkdtemp(prefix="cachebench-plot-pooled-")
+        self.addCleanup(shutil.rmtree, directory)
+        with open(fixture("result.json"), encoding="utf-8") as handle:
+            result = json.load(handle)
+        metrics = result["variants"][0]["metrics"]
+        median = metrics["latency_p50_ns"]
+        metrics.update(latency_p50_ci_low_ns=median * 0.9, latency_p50_ci_high_ns=median * 1.1, repetitions=3,
+                       ci_level=0.75)
+        path = os.path.join(directory, "repeated.json")
+        with open(path, "w", encoding="utf-8") as target:
+            json.dump(result, target)
+        self.assertIn("lines: every repetition's requests pooled", footer([path]))
+
     def test_a_run_of_one_repetition_has_no_whiskers(self):
         (variants, with_source), _, _ = quiet(plot.load, [fixture("sweep.csv")])
         figures = drawn(self, variants, with_source)
@@ -331,6 +354,50 @@ class UsageTests(unittest.TestCase):
                 with self.assertRaises(SystemExit) as exit_:
                     quiet(plot.main, arguments)
                 self.assertEqual(exit_.exception.code, 64)
+
+    def test_a_bad_input_is_one_line_naming_it_and_exit_64_never_a_traceback(self):
+        directory = tempfile.mkdtemp(prefix="cachebench-plot-bad-")
+        self.addCleanup(shutil.rmtree, directory)
+        with open(fixture("result.json"), encoding="utf-8") as handle:
+            result = json.load(handle)
+
+        def written(name, content):
+            path = os.path.join(directory, name)
+            with open(path, "wb" if isinstance(content, bytes) else "w") as target:
+                target.write(content if isinstance(content, (str, bytes)) else json.dumps(content))
+            return path
+
+        first = result["variants"][0]
+        unreadable = "not a cachebench result this script can read"
+        cases = [
+            (directory, "a directory, not a result file"),
+            (written("binary.csv", b"\x7fELF\x02\x01\xff\xfe"), "not text; a cachebench result is UTF-8 JSON or CSV"),
+            (written("no-name.json", dict(result, variants=[{k: v for k, v in first.items() if k != "variant"}])),
+             f"{unreadable} (no field 'variant')"),
+            (written("list.json", dict(result, variants=[dict(first, metrics=[])])),
+             f"{unreadable} (a field holds the wrong kind of value)"),
+            (written("number.json", dict(result, variants=5)), f"{unreadable} (a field holds the wrong kind of value)"),
+            (written("raw.csv", "variant,design,decode,shards,request,key,issued_ns,latency_ns,repetition\n"
+                                "coalescing,coalescing,inside,1,0,13,75212,2033415,0\n"),
+             "a --raw-latencies file, which scripts/plot does not read; give the run's --json, --csv or"
+             " --histogram-csv"),
+        ]
+        for path, words in cases:
+            with self.subTest(path=os.path.basename(path)):
+                status, out, err = quiet(plot.main, ["-o", os.path.join(directory, "plots"), path])
+                self.assertEqual((status, out, err), (64, "", f"plot: {path}: {words}\n"))
+
+    def test_an_output_directory_that_cannot_be_made_is_one_line_and_exit_64(self):
+        directory = tempfile.mkdtemp(prefix="cachebench-plot-out-")
+        self.addCleanup(shutil.rmtree, directory)
+        a_file = os.path.join(directory, "file")
+        open(a_file, "w").close()
+        for output, words in ((a_file, "not a directory"), (os.path.join(a_file, "plots"), "cannot be made (")):
+            with self.subTest(output=output):
+                status, out, err = quiet(plot.main, ["-o", output, fixture("sweep.csv")])
+                self.assertEqual((status, out), (64, ""))
+                self.assertEqual(len(err.splitlines()), 1, err)
+                self.assertTrue(err.startswith(f"plot: -o {output}: {words}"), err)
 
     def test_help_goes_to_stdout_and_exits_0(self):
         out, err = io.StringIO(), io.StringIO()

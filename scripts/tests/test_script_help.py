@@ -6,8 +6,8 @@ python3 -m unittest discover -s scripts/tests
 a usage error says so on stderr and exits 64. Each script runs with stand-ins for the tools that install or
 build (swift, apt-get, pkg-config, perf, valgrind, ...) first on PATH: a stand-in that is run writes its name
 to a log and fails, so a script that got as far as installing or building is caught, and nothing is built.
-scripts/test has no --help and is not run here (it would run the whole suite); scripts/ci-gate and
-scripts/plot have tests of their own.
+scripts/test is run here only with --help or bad input, which it refuses before it builds (otherwise it would
+run the whole suite); scripts/ci-gate and scripts/plot have tests of their own.
 """
 
 import os
@@ -27,6 +27,8 @@ HELPED = [
     ["heaptrack"],
     ["soak"],
     ["cachebench"],
+    ["fault-mixes"],
+    ["test"],
 ]
 # Usage errors each script finds before it builds (other bad options go to cachebench, after the build).
 USAGE_ERRORS = [
@@ -41,6 +43,9 @@ USAGE_ERRORS = [
     ["soak", "--run-csv"],
     ["soak", "--max-trend"],
     ["soak", "-o", ""],
+    ["fault-mixes", "--out"],
+    ["fault-mixes", "--keys", "100", "--fail-rate", "1"],
+    ["test", "--quick"],
 ]
 STAND_INS = ["swift", "swiftc", "apt-get", "sudo", "pkg-config", "perf", "perf_6.1", "valgrind", "heaptrack", "gdb",
              "git", "nm"]
@@ -60,10 +65,10 @@ class ScriptHelpTests(unittest.TestCase):
             os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
         self.env = dict(os.environ, PATH=bin_directory + os.pathsep + os.environ.get("PATH", ""))
 
-    def run_script(self, arguments):
+    def run_script(self, arguments, environment=None):
         completed = subprocess.run(
             [os.path.join(SCRIPTS, arguments[0])] + arguments[1:], capture_output=True, text=True,
-            env=self.env, cwd=self.directory, stdin=subprocess.DEVNULL, timeout=60,
+            env=dict(self.env, **(environment or {})), cwd=self.directory, stdin=subprocess.DEVNULL, timeout=60,
         )
         ran = open(self.log, encoding="utf-8").read() if os.path.exists(self.log) else ""
         return completed.returncode, completed.stdout, completed.stderr, ran
@@ -89,6 +94,15 @@ class ScriptHelpTests(unittest.TestCase):
                 status, output, error, ran = self.run_script(command)
                 self.assertEqual((status, output, ran), (64, "", ""))
                 self.assertNotEqual(error, "")
+
+    def test_scripts_test_refuses_a_bad_setting_in_one_line_before_it_builds(self):
+        # Not after the whole plain pass, minutes later, as it did when the sanitizer passes read them.
+        for name, value in (("CACHEBENCH_SANITIZERS", "memory"), ("CACHEBENCH_SANITIZER_WIDTH", "0")):
+            with self.subTest(setting=f"{name}={value}"):
+                status, output, error, ran = self.run_script(["test"], {name: value})
+                self.assertEqual((status, output, ran), (64, "", ""))
+                self.assertEqual(error.count("\n"), 1)
+                self.assertIn(f"{name}: ", error)
 
     def test_an_option_without_its_value_is_a_one_line_usage_error(self):
         # Not bash's "unbound variable" under set -u (exit 1), but the script's own line and 64.

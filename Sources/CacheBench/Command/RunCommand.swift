@@ -68,7 +68,9 @@ struct RunCommand: Subcommand {
     }
     let record = record(of: measured, metadata: metadata)
     let interruption = RunNotes.interruption(
-      measured.stopReason, measured: record.repeated.count, planned: scenario.variants.count)
+      measured.stopReason, measured: record.repeated.count,
+      partial: record.repeated.count { PartialRow($0, stop: scenario.stop) != nil },
+      planned: scenario.variants.count)
     printTables(record, calibration: measured.calibration, interruption: interruption)
     try writeOutputs(record)
     try conclude(measured, record: record, interrupted: interruption != nil)

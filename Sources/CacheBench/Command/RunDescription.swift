@@ -2,7 +2,8 @@ import CacheBenchCore
 
 /// The short lines a run prints on stderr while it works, so a person knows what is being measured.
 enum RunDescription {
-  /// One line naming the workload every variant gets.
+  /// One line naming the workload every variant gets; an open-loop run (`--rate`) says its arrival rate,
+  /// since it changes what the clients do and what `latency_*` measures.
   static func summary(of scenario: Scenario) -> String {
     let stop: String
     switch scenario.stop {
@@ -17,10 +18,17 @@ enum RunDescription {
     return
       "\(counted(scenario.variants.count, "variant")); each: \(stop) after"
       + " \(scenario.warmupRequests) warm-up,"
-      + " \(counted(scenario.concurrency, "client"))\(threads),"
+      + " \(counted(scenario.concurrency, "client"))\(threads),\(openLoop(of: scenario))"
       + " \(counted(scenario.keys, "key")) \(scenario.distribution.summaryName), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(nanoseconds: UInt64(scenario.fetchLatency.nanoseconds))),"
       + " \(scenario.payloadBytes) B payload, \(decode(of: scenario))"
+  }
+
+  /// ` open loop at 5000/s,` for a run with an arrival rate, else nothing (closed loop).
+  static func openLoop(of scenario: Scenario) -> String {
+    guard let rate = scenario.openLoop?.rate else { return "" }
+    let text = rate == rate.rounded() && rate < 1e15 ? String(Int(rate)) : String(rate)
+    return " open loop at \(text)/s,"
   }
 
   /// `1 key`, `2 keys`: `count` and `noun`, plural unless the count is one.

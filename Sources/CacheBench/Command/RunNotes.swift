@@ -17,9 +17,12 @@ enum RunNotes {
   }
 
   /// The line the results table ends with when a signal or the deadline stopped the run: the table
-  /// alone must not pass for a complete run. `measured` of `planned` variants have figures (a variant
-  /// stopped mid-window among them). Nil when the run was not stopped.
-  static func interruption(_ reason: StopReason?, measured: Int, planned: Int) -> String? {
+  /// alone must not pass for a complete run. `measured` of `planned` variants have figures, `partial`
+  /// of them from a window stopped part way, which the line says so that "2 of 2 measured" does not
+  /// read as complete. Nil when the run was not stopped.
+  static func interruption(_ reason: StopReason?, measured: Int, partial: Int = 0, planned: Int)
+    -> String?
+  {
     let cause: String
     switch reason {
     case .signal(let number):
@@ -32,6 +35,7 @@ enum RunNotes {
     }
     return "run \(cause): figures so far, marked interrupted;"
       + " \(measured) of \(RunDescription.counted(planned, "variant")) measured"
+      + (partial > 0 ? ", \(partial) of them in part" : "")
   }
 
   /// The line stderr gets when the first termination signal arrives: the run drains, and a second

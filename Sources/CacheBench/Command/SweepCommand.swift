@@ -127,7 +127,7 @@ struct SweepCommand: Subcommand {
       + " over decode \(placements.joined(separator: ",")),"
       + "\(threads) concurrency \(list(configuration.concurrencies)),"
       + " shards \(list(configuration.shardCounts))\(budget);"
-      + " each: \(stop) after \(scenario.warmupRequests) warm-up,"
+      + " each: \(stop) after \(scenario.warmupRequests) warm-up,\(RunDescription.openLoop(of: scenario))"
       + " \(RunDescription.counted(scenario.keys, "key")) \(scenario.distribution.summaryName), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(scenario.fetchLatency)), \(scenario.payloadBytes) B payload,"
       + " \(RunDescription.decode(of: scenario))"

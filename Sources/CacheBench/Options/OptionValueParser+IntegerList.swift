@@ -32,6 +32,14 @@ extension OptionValueParser {
       }
       let expanded: [Int]
       if let dots = item.firstRange(of: "..") {
+        // Swift's closed range is a natural slip here; so is a range left open at one end.
+        if item.contains("...") {
+          let fixed = item.replacing("...", with: "..")
+          throw invalid("range '\(item)' has three dots; write \(fixed), two dots")
+        }
+        guard dots.lowerBound != item.startIndex, dots.upperBound != item.endIndex else {
+          throw invalid("range '\(item)' needs a number at each end, like 1..16")
+        }
         let low = try bound(item[..<dots.lowerBound])
         let high = try bound(item[dots.upperBound...])
         guard low <= high else { throw invalid("range '\(item)' runs backwards") }

@@ -34,7 +34,7 @@ struct RepeatOptions: Sendable, Equatable {
   var showsRatios: Bool { count > 1 || reference != nil }
 
   /// What the ratio lines divide by among `variants`; throws when `--reference` names none of their
-  /// designs or variants.
+  /// designs or variants, with a "did you mean" when one is a likely misspelling of it.
   func selection(in variants: [Variant]) throws(OptionsError) -> ReferenceSelection? {
     guard let reference else { return ReferenceSelection.defaultSelection(in: variants) }
     guard let selection = ReferenceSelection.named(reference, in: variants) else {
@@ -42,9 +42,15 @@ struct RepeatOptions: Sendable, Equatable {
       for variant in variants where !designs.contains(variant.design.name) {
         designs.append(variant.design.name)
       }
+      // A misspelt name gets the hint --variants gives: the design or variant of this run it is nearest.
+      let hint =
+        SpellingSuggestion.nearest(
+          to: reference, among: designs + variants.map(\.name) + variants.map(\.description)
+        ).map { " did you mean '\($0)'?" } ?? ""
       throw .invalidValue(
         option: .reference, value: reference,
-        reason: "not a design or variant of this run; use one of \(designs.joined(separator: ", "))"
+        reason: "not a design or variant of this run;\(hint) use one of"
+          + " \(designs.joined(separator: ", "))"
           + (variants.first.map { ", or a variant such as \($0.description)" } ?? ""))
     }
     return selection

@@ -47,6 +47,27 @@ struct RunDescriptionTests {
     #expect(summary.hasPrefix("sweep: 1 cell of coalescing over decode none,"))
     #expect(summary.contains(" 1 key zipf(0.99),"))
     #expect(summary.hasSuffix(", no decode"))
+    #expect(!summary.contains("open loop"))
+  }
+
+  @Test func theSweepSummarySaysItsArrivalRate() throws {
+    let command = try CommandLineParser.parse(["sweep", "--rate", "2000/s", "--warmup", "0"])
+    guard case .sweep(let configuration) = command else {
+      Issue.record("not a sweep: \(command)")
+      return
+    }
+    let summary = SweepCommand.summary(configuration, plan: SweepPlan(configuration))
+    #expect(summary.contains(" after 0 warm-up, open loop at 2000/s, 10000 keys"))
+  }
+
+  @Test(arguments: [
+    (5_000.0, "16 clients, open loop at 5000/s, 1000 keys"), (2.5, "open loop at 2.5/s,"),
+  ])
+  func anOpenLoopSummarySaysItsArrivalRate(rate: Double, expected: String) {
+    var scenario = OutputFixtures.scenario
+    scenario.openLoop = OpenLoopSchedule(rate: rate)
+    #expect(RunDescription.summary(of: scenario).contains(expected))
+    #expect(!RunDescription.summary(of: OutputFixtures.scenario).contains("open loop"))
   }
 
   @Test(arguments: [(1, "16 clients on 1 thread,"), (4, "16 clients on 4 threads,")])

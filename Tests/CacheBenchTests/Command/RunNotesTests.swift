@@ -79,6 +79,15 @@ struct RunNotesTests {
     #expect(RunNotes.interruption(reason, measured: measured, planned: planned) == expected)
   }
 
+  /// A run stopped in its last variant's window has figures for every variant, one of them partial:
+  /// "2 of 2 variants measured" alone read as a complete run.
+  @Test func aVariantStoppedPartWaySaysItWasMeasuredInPart() {
+    #expect(
+      RunNotes.interruption(.signal(15), measured: 2, partial: 1, planned: 2)
+        == "run interrupted by signal 15 (SIGTERM): figures so far, marked interrupted; 2 of 2"
+        + " variants measured, 1 of them in part")
+  }
+
   @Test(arguments: [nil, StopReason.stalled])
   func aRunThatWasNotStoppedSaysNothing(reason: StopReason?) {
     #expect(RunNotes.interruption(reason, measured: 2, planned: 2) == nil)

@@ -54,6 +54,16 @@ struct RepeatOptionsTests {
       "invalid value 'coalescing/inside' for --reference: not a design or variant of this run; use"
         + " one of naive, coalescing, sharded, mutex, or a variant such as naive/none"
     ),
+    (
+      ["--variants", "naive,coalescing", "--reference", "coalesing"],
+      "invalid value 'coalesing' for --reference: not a design or variant of this run; did you mean"
+        + " 'coalescing'? use one of naive, coalescing, or a variant such as naive/inside"
+    ),
+    (
+      ["--variants", "sharded", "--decode", "inside", "--reference", "sharded(4)"],
+      "invalid value 'sharded(4)' for --reference: not a design or variant of this run; did you mean"
+        + " 'sharded(8)'? use one of sharded, or a variant such as sharded(8)/inside"
+    ),
   ])
   func badValuesAreRefusedWithOneLine(arguments: [String], message: String) {
     #expect(throws: OptionsError.self) { try CommandLineParser.parse(arguments) }
