@@ -1,0 +1,53 @@
+import CacheBenchCore
+
+/// Every per-variant metric, each declared once (`MetricDeclaration`), in the order of the CSV's
+/// columns: what the CSV, the JSON result, the baseline, the gate's built-in rules and the docs' metric
+/// table derive from.
+///
+/// The CSV places the metrics among its scenario and descriptive columns (`CSVWriter`), and writes the
+/// metrics declared after the last of them at the end of its row, in this order, so a new metric is
+/// appended to the CSV as its contract asks (STYLE.md rule 11) by appending its declaration to
+/// `appended`.
+enum MetricCatalogue {
+  /// Every metric, in column order.
+  static let all: [MetricDeclaration] =
+    window + resources + contention + workload + probes + decode + appended
+
+  /// Each metric by name.
+  static let byName: [String: MetricDeclaration] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// Metrics added after the CSV's contract was first written; the CSV writes them last.
+  static let appended: [MetricDeclaration] = []
+
+  /// The gate's built-in rule of every metric that declares one.
+  static var rules: [String: MetricRule] {
+    Dictionary(
+      uniqueKeysWithValues: all.compactMap { metric in metric.rule.map { (metric.name, $0) } })
+  }
+
+  /// The rule of every metric that a design which coalesces and takes no writes holds more tightly.
+  static var coalescingRules: [String: MetricRule] {
+    Dictionary(
+      uniqueKeysWithValues: all.compactMap { metric in
+        metric.coalescingRule.map { (metric.name, $0) }
+      })
+  }
+
+  /// The metric table of `docs/metrics.md`: one row per metric, with its unit, kind, better
+  /// direction, built-in gate rule and doc line.
+  static func markdownTable() -> String {
+    var text = "| metric | unit | kind | better | gate | meaning |\n"
+    text += "|---|---|---|---|---|---|\n"
+    for metric in all {
+      let gate = metric.rule?.summary ?? "info"
+      let coalescing = metric.coalescingRule.map { ", \($0.summary) for coalescing" } ?? ""
+      let cells = [
+        "`\(metric.name)`", metric.unit.rawValue, metric.kind.rawValue, metric.better.rawValue,
+        gate + coalescing, metric.doc,
+      ]
+      text += "| " + cells.joined(separator: " | ") + " |\n"
+    }
+    return text
+  }
+}
