@@ -61,50 +61,8 @@ struct CSVWriterTests {
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
-    let expected = [
-      "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "seed", "keys",
-      "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s", "warmup",
-      "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
-      "variant", "design", "decode", "shards",
-      "requests", "hits", "joins", "leaders", "errors", "cancellations", "fetches",
-      "duplicate_fetches", "window_s", "throughput", "latency_p50_ns", "latency_p90_ns",
-      "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
-      "latency_mean_ns", "fetch_latency_p50_ns", "fetch_latency_p99_ns",
-      "instructions_per_request",
-      "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
-      "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
-      "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
-      "ctx_switches_vol", "ctx_switches_invol",
-      "actor_wait_p50_ns", "actor_wait_p99_ns", "actor_wait_p999_ns", "actor_wait_max_ns",
-      "actor_service_p50_ns", "actor_service_p99_ns", "actor_service_p999_ns",
-      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "hit_path_untimed_ns",
-      "hit_path_untimed_floor_ratio", "floor_clock_read_ns",
-      "floor_histogram_record_ns", "floor_async_call_ns", "floor_empty_actor_call_ns",
-      "floor_timing_overhead_ns", "floor_actor_to_actor_call_ns", "floor_mutex_uncontended_ns",
-      "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
-      "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
-      "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
-      "harness_allocated_bytes_per_request", "interrupted", "undrained_clients",
-      "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
-      "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
-      "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
-      "latency_actual_p99_ns", "latency_actual_max_ns",
-      "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
-      "expirations", "write_rate", "writes", "conflicts", "stale_rejected",
-      "stale_served_after_write", "sched_delay_p50_ns", "sched_delay_p99_ns", "sched_delay_p999_ns",
-      "sched_delay_max_ns", "sched_delay_samples", "client_requests_min", "client_requests_median",
-      "client_requests_max", "client_fairness", "clients_starved", "actor_busy_wait_p50_ns",
-      "actor_busy_wait_p99_ns", "actor_busy_wait_p999_ns", "actor_busy_wait_max_ns",
-      "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains", "threads",
-      "caller", "main_delay_p50_ns", "main_delay_p99_ns", "main_delay_max_ns", "main_delay_samples",
-      "main_hitches", "main_hangs", "repetitions",
-      "ci_level", "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns",
-      "latency_p50_ci_high_ns", "latency_p99_ci_low_ns", "latency_p99_ci_high_ns", "decodes",
-      "decode_on_actor_share", "cancel_at", "decode_checkpoint", "caller_decodes",
-      "decodes_elsewhere", "decodes_cancelled", "decodes_stopped", "decode_wasted_ns",
-      "decode_wasted_share", "decode_wasted_chunks", "hit_path_untimed_reference_ratio",
-      "floor_reference_coalescing_hit_ns", "ignored_options",
-    ]
+    // The pinned header (`OutputSchemaGolden`), so the column list is written down once.
+    let expected = OutputSchemaTests.list(OutputSchemaGolden.csvHeader)
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
       results: [], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
