@@ -5,64 +5,74 @@ extension MetricCatalogue {
   static let workload: [MetricDeclaration] = [
     MetricDeclaration(
       "fetch_queue_p50_ns", .nanoseconds, better: .lower,
-      doc: "wait for a fetch slot under `--fetch-limit`, p50; empty without it"
+      doc: "ns: wait for a fetch-pool slot, before the fetch begins; empty without `--fetch-limit`"
     ) { .percentile(50, of: $0.result.fetchQueue) },
     MetricDeclaration(
       "fetch_queue_p99_ns", .nanoseconds, better: .lower,
-      doc: "wait for a fetch slot under `--fetch-limit`, p99; empty without it"
+      doc: "ns; empty without `--fetch-limit`"
     ) { .percentile(99, of: $0.result.fetchQueue) },
     MetricDeclaration(
       "fetch_queue_max_ns", .nanoseconds, better: .lower,
-      doc: "wait for a fetch slot under `--fetch-limit`, maximum; empty without it"
+      doc: "ns; empty without `--fetch-limit`"
     ) { .percentile(nil, of: $0.result.fetchQueue) },
     MetricDeclaration(
       "rate_achieved", .perSecond, better: .higher,
-      doc: "requests issued per second under `--rate`; empty in a closed loop"
+      doc:
+        "requests/s, 1 decimal: requests issued / time from window start to the last actual start; empty in a closed-loop run"
     ) { $0.result.openLoop.map { .fixed($0.achievedRate, fractionDigits: 1) } ?? .notApplicable },
     MetricDeclaration(
       "backlog", .count, better: .lower,
-      doc: "requests due but not yet issued at window end under `--rate`"
+      doc:
+        "count: requests due before the window ended (by duration: its deadline) but never issued; empty in a closed-loop run"
     ) { .integer($0.result.openLoop?.backlog, else: .notApplicable) },
     MetricDeclaration(
       "start_lag_max_ns", .nanoseconds, better: .lower,
-      doc: "largest lag of a request's issue behind its intended time under `--rate`"
+      doc:
+        "ns: the largest delay of a request's actual start behind its intended start; empty in a closed-loop run"
     ) { .integer($0.result.openLoop?.maximumStartLagNanoseconds, else: .notApplicable) },
     MetricDeclaration(
       "latency_actual_p50_ns", .nanoseconds, better: .lower,
-      doc: "latency from the actual issue under `--rate`, p50"
+      doc: "ns: latency from the actual start (uncorrected); empty in a closed-loop run"
     ) { .percentile(50, of: $0.result.openLoop?.actualLatency) },
     MetricDeclaration(
       "latency_actual_p99_ns", .nanoseconds, better: .lower,
-      doc: "latency from the actual issue under `--rate`, p99"
+      doc: "ns; empty in a closed-loop run"
     ) { .percentile(99, of: $0.result.openLoop?.actualLatency) },
     MetricDeclaration(
       "latency_actual_max_ns", .nanoseconds, better: .lower,
-      doc: "latency from the actual issue under `--rate`, maximum"
+      doc: "ns; empty in a closed-loop run"
     ) { .percentile(nil, of: $0.result.openLoop?.actualLatency) },
     MetricDeclaration(
-      "invalidations", .count, better: .none, doc: "invalidations the window issued"
+      "invalidations", .count, better: .none,
+      doc: "count: `invalidate` calls issued in the window (operations, not requests)"
     ) { .integer($0.result.invalidations) },
     MetricDeclaration(
-      "evictions", .count, better: .none, doc: "entries evicted by `--capacity`"
+      "evictions", .count, better: .none,
+      doc: "count: leaders whose key's entry had been evicted for capacity"
     ) { .integer($0.result.evictions) },
     MetricDeclaration(
-      "expirations", .count, better: .none, doc: "entries expired by `--ttl`"
+      "expirations", .count, better: .none,
+      doc: "count: leaders whose key's entry had outlived `--ttl`"
     ) { .integer($0.result.expirations) },
     MetricDeclaration(
       "writes", .count, better: .equal, rule: .exact,
-      doc: "writes to the store (repository designs); empty for the others"
+      doc:
+        "count: writes sent through a repository design (operations, not requests); empty for the other designs"
     ) { .integer($0.result.repository?.writes, else: .notApplicable) },
     MetricDeclaration(
       "conflicts", .count, better: .none,
-      doc: "writes that raced a load of the same key (repository designs)"
+      doc:
+        "count: writes the store refused because the entity's revision was not the one the cache expected; empty for the other designs"
     ) { .integer($0.result.repository?.conflicts, else: .notApplicable) },
     MetricDeclaration(
       "stale_rejected", .count, better: .lower, rule: .exact,
-      doc: "completions refused because the entry's identity or generation moved on"
+      doc:
+        "count: completed fetches refused admission because their entry's identity or generation moved on: invalidated or replaced while in flight (coalescing, sharded, mutex, split), or, for `repository`, a write began after the load did or a newer revision was known; always 0 for `naive`, `fetch-outside` and `naive-repository`, which store whatever returns"
     ) { .integer($0.result.staleRejected, else: .notApplicable) },
     MetricDeclaration(
       "stale_served_after_write", .count, better: .lower, rule: .exact,
-      doc: "reads served a value older than a completed write (repository designs)"
+      doc:
+        "count: reads that returned a revision older than one whose write had completed before they began (the tool's own correctness check; must be 0 for `repository`); empty for the other designs"
     ) { .integer($0.result.repository?.staleServedAfterWrite, else: .notApplicable) },
   ]
 }

@@ -1,8 +1,8 @@
 import CacheBenchCore
 
 /// Every per-variant metric, each declared once (`MetricDeclaration`), in the order of the CSV's
-/// columns: what the CSV, the JSON result, the baseline, the gate's built-in rules and the docs' metric
-/// table derive from.
+/// columns: what the CSV, the JSON result, the baseline, the gate's built-in rules and the docs'
+/// column and field tables derive from.
 ///
 /// The CSV places the metrics among its scenario and descriptive columns (`CSVWriter`), and writes the
 /// metrics declared after the last of them at the end of its row, in this order, so a new metric is
@@ -32,22 +32,5 @@ enum MetricCatalogue {
       uniqueKeysWithValues: all.compactMap { metric in
         metric.coalescingRule.map { (metric.name, $0) }
       })
-  }
-
-  /// The metric table of `docs/metrics.md`: one row per metric, with its unit, kind, better
-  /// direction, built-in gate rule and doc line.
-  static func markdownTable() -> String {
-    var text = "| metric | unit | kind | better | gate | meaning |\n"
-    text += "|---|---|---|---|---|---|\n"
-    for metric in all {
-      let gate = metric.rule?.summary ?? "info"
-      let coalescing = metric.coalescingRule.map { ", \($0.summary) for coalescing" } ?? ""
-      let cells = [
-        "`\(metric.name)`", metric.unit.rawValue, metric.kind.rawValue, metric.better.rawValue,
-        gate + coalescing, metric.doc,
-      ]
-      text += "| " + cells.joined(separator: " | ") + " |\n"
-    }
-    return text
   }
 }

@@ -4,9 +4,11 @@ import CacheBenchCore
 /// how to read it from a measurement.
 ///
 /// The CSV columns (`CSVWriter`), the JSON result's and the baseline's metrics (which read the CSV's
-/// fields), the gate's built-in rules (`GateThresholds.builtIn`) and the field table of
-/// `docs/metrics.md` all derive from `MetricCatalogue.all`, so a metric is added by adding its
-/// declaration there.
+/// fields), the gate's built-in rules (`GateThresholds.builtIn`, `exactForCoalescing`) and compare's
+/// metric lists, the unit and meaning columns of `docs/outputs.md`'s field table and each metric's
+/// row in `docs/columns.md` all derive from `MetricCatalogue.all`, so a metric is added by adding its
+/// declaration there (and regenerating the docs: `CACHEBENCH_UPDATE_DOCS=1 swift test --filter
+/// 'RecordFieldTests|MetricCatalogueTests'`).
 struct MetricDeclaration: Sendable {
   /// The unit a metric is written in.
   enum Unit: String, Sendable {
@@ -40,7 +42,8 @@ struct MetricDeclaration: Sendable {
   /// Whether the run may fail to measure it for a reason outside the code under test: the allocator's
   /// statistics (`Comparison.transientlyUnmeasurable`).
   var transientlyUnmeasurable = false
-  /// One line for the docs.
+  /// One line for the docs: its unit or format, then what it means, as `docs/columns.md`'s results
+  /// CSV table shows it (Markdown).
   var doc: String
   /// How the metric is read from a measurement.
   var read: @Sendable (MetricSource) -> MetricReading

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CacheBench
@@ -72,5 +73,55 @@ struct MetricCatalogueTests {
   ])
   func aReadingIsWrittenAtTheEdge(reading: MetricReading, field: String) {
     #expect(reading.csvField == field)
+  }
+
+  /// The rows of docs/columns.md's results CSV table (`| # | column | unit / format |`) by column:
+  /// the line's index, and the text of its last cell.
+  static func csvTableRows(_ lines: [String]) -> [String: (line: Int, text: String)] {
+    var rows: [String: (line: Int, text: String)] = [:]
+    for (index, line) in lines.enumerated() where line.hasPrefix("| ") && line.hasSuffix(" |") {
+      let cells = line.dropFirst(2).dropLast(2).split(
+        separator: " | ", maxSplits: 2, omittingEmptySubsequences: false)
+      guard cells.count == 3, Int(cells[0]) != nil else { continue }
+      rows[String(cells[1])] = (index, String(cells[2]))
+    }
+    return rows
+  }
+
+  /// docs/columns.md with each declared metric's row made from its declaration, and a row appended
+  /// to the table for each CSV column it lacks (a new metric's, from its declaration).
+  static func columnsPage(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let rows = csvTableRows(lines)
+    for (position, column) in CSVWriter.columns.enumerated() {
+      guard let metric = MetricCatalogue.byName[column] else { continue }
+      let line = "| \(position + 1) | \(column) | \(metric.doc) |"
+      if let row = rows[column] {
+        lines[row.line] = line
+      } else if let last = csvTableRows(lines).values.map(\.line).max() {
+        lines.insert(line, at: last + 1)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Each declared metric's row in docs/columns.md is its declaration's doc line. With
+  /// `CACHEBENCH_UPDATE_DOCS=1`, rewrites those rows first (and adds the row of a new metric), so
+  /// `CACHEBENCH_UPDATE_DOCS=1 swift test --filter MetricCatalogueTests` regenerates them.
+  @Test func theColumnsPageDescribesEachMetricAsItsDeclarationDoes() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/columns.md")
+    if ProcessInfo.processInfo.environment["CACHEBENCH_UPDATE_DOCS"] == "1" {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      try Self.columnsPage(text).write(to: url, atomically: true, encoding: .utf8)
+    }
+    let page = try String(contentsOf: url, encoding: .utf8)
+    let rows = Self.csvTableRows(page.split(separator: "\n").map(String.init))
+    for metric in MetricCatalogue.all {
+      #expect(
+        rows[metric.name]?.text == metric.doc,
+        "\(metric.name): regenerate docs/columns.md (CACHEBENCH_UPDATE_DOCS=1)")
+    }
   }
 }
