@@ -18,7 +18,18 @@ enum MetricCatalogue {
     uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   /// Metrics added after the CSV's contract was first written; the CSV writes them last.
-  static let appended: [MetricDeclaration] = []
+  static let appended: [MetricDeclaration] = [
+    MetricDeclaration(
+      "hit_ratio", .ratio, better: .higher,
+      doc:
+        "fraction, 4 decimals: `hits` over `requests`; `n/a` when `hits` is, empty when the window completed no request"
+    ) { source in
+      guard source.result.outcomesReported else { return .notMeasured }
+      guard source.result.requests > 0 else { return .notApplicable }
+      let ratio = Double(source.result.hits) / Double(source.result.requests)
+      return .fixed(ratio, fractionDigits: 4)
+    }
+  ]
 
   /// The gate's built-in rule of every metric that declares one.
   static var rules: [String: MetricRule] {

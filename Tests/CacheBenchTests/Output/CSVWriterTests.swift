@@ -31,6 +31,10 @@ struct CSVWriterTests {
   private static let uncalibrated = ",,"
   /// The `ignored_options` column of a design that ignored nothing the run asked.
   private static let nothingIgnored = ","
+  /// The `hit_ratio` column, after `ignored_options`: the naive fixture's 9,000 hits of 10,000
+  /// requests, the sharded one's 240,000 of 250,000.
+  private static let naiveHitRatio = ",0.9000"
+  private static let shardedHitRatio = ",0.9600"
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -39,6 +43,7 @@ struct CSVWriterTests {
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
     + oneRepetition + uncountedDecodes + noCancellation + uncalibrated + nothingIgnored
+    + naiveHitRatio
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -57,7 +62,7 @@ struct CSVWriterTests {
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
     + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
-    + uncalibrated + nothingIgnored
+    + uncalibrated + nothingIgnored + shardedHitRatio
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
@@ -100,7 +105,7 @@ struct CSVWriterTests {
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated + Self.nothingIgnored))
+          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -128,7 +133,7 @@ struct CSVWriterTests {
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored))
+          + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -161,7 +166,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated + Self.nothingIgnored))
+          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -170,11 +175,11 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 30)
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 31)
     #expect(
       row.hasSuffix(
         ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
-          + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored))
+          + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -203,13 +208,14 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored))
+          + Self.nothingIgnored + Self.naiveHitRatio))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       none.split(separator: "\r\n")[1].hasSuffix(
-        ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored),
+        ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored
+          + Self.naiveHitRatio),
       "0 is measured, not empty")
   }
 
@@ -229,7 +235,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored))
+          + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -258,7 +264,8 @@ struct CSVWriterTests {
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,120.0,2.40,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
-          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored))
+          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored
+          + Self.shardedHitRatio))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -38,7 +38,7 @@ enum OutputSchemaGolden {
     latency_p50_ci_high_ns latency_p99_ci_low_ns latency_p99_ci_high_ns decodes
     decode_on_actor_share cancel_at decode_checkpoint caller_decodes decodes_elsewhere
     decodes_cancelled decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
-    hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns ignored_options
+    hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns ignored_options hit_ratio
     """
   static let jsonKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -88,7 +88,7 @@ enum OutputSchemaGolden {
     variants[].metrics.harness_ns_per_request variants[].metrics.hit_path_floor_ratio
     variants[].metrics.hit_path_ns variants[].metrics.hit_path_untimed_floor_ratio
     variants[].metrics.hit_path_untimed_ns variants[].metrics.hit_path_untimed_reference_ratio
-    variants[].metrics.hits variants[].metrics.ignored_options
+    variants[].metrics.hit_ratio variants[].metrics.hits variants[].metrics.ignored_options
     variants[].metrics.instructions_per_request variants[].metrics.invalidations
     variants[].metrics.isolation_domains variants[].metrics.joins
     variants[].metrics.latency_actual_max_ns variants[].metrics.latency_actual_p50_ns
@@ -162,31 +162,31 @@ enum OutputSchemaGolden {
     variants[].metrics.harness_ns_per_request variants[].metrics.hit_path_floor_ratio
     variants[].metrics.hit_path_ns variants[].metrics.hit_path_untimed_floor_ratio
     variants[].metrics.hit_path_untimed_ns variants[].metrics.hit_path_untimed_reference_ratio
-    variants[].metrics.hits variants[].metrics.instructions_per_request
-    variants[].metrics.invalidations variants[].metrics.isolation_domains
-    variants[].metrics.joins variants[].metrics.latency_actual_max_ns
-    variants[].metrics.latency_actual_p50_ns variants[].metrics.latency_actual_p99_ns
-    variants[].metrics.latency_max_ns variants[].metrics.latency_mean_ns
-    variants[].metrics.latency_p50_ci_high_ns variants[].metrics.latency_p50_ci_low_ns
-    variants[].metrics.latency_p50_ns variants[].metrics.latency_p90_ns
-    variants[].metrics.latency_p9999_ns variants[].metrics.latency_p999_ns
-    variants[].metrics.latency_p99_ci_high_ns variants[].metrics.latency_p99_ci_low_ns
-    variants[].metrics.latency_p99_ns variants[].metrics.leaders
-    variants[].metrics.main_delay_max_ns variants[].metrics.main_delay_p50_ns
-    variants[].metrics.main_delay_p99_ns variants[].metrics.main_delay_samples
-    variants[].metrics.main_hangs variants[].metrics.main_hitches
-    variants[].metrics.malloc_count variants[].metrics.mallocs_per_request
-    variants[].metrics.peak_rss_bytes variants[].metrics.rate_achieved
-    variants[].metrics.repetitions variants[].metrics.requests variants[].metrics.resident_bytes
-    variants[].metrics.resident_delta_bytes variants[].metrics.retained_bytes
-    variants[].metrics.rss_bytes variants[].metrics.sched_delay_max_ns
-    variants[].metrics.sched_delay_p50_ns variants[].metrics.sched_delay_p999_ns
-    variants[].metrics.sched_delay_p99_ns variants[].metrics.sched_delay_samples
-    variants[].metrics.stale_rejected variants[].metrics.stale_served_after_write
-    variants[].metrics.start_lag_max_ns variants[].metrics.throughput
-    variants[].metrics.throughput_ci_high variants[].metrics.throughput_ci_low
-    variants[].metrics.undrained_clients variants[].metrics.window_s variants[].metrics.writes
-    variants[].shards variants[].variant
+    variants[].metrics.hit_ratio variants[].metrics.hits
+    variants[].metrics.instructions_per_request variants[].metrics.invalidations
+    variants[].metrics.isolation_domains variants[].metrics.joins
+    variants[].metrics.latency_actual_max_ns variants[].metrics.latency_actual_p50_ns
+    variants[].metrics.latency_actual_p99_ns variants[].metrics.latency_max_ns
+    variants[].metrics.latency_mean_ns variants[].metrics.latency_p50_ci_high_ns
+    variants[].metrics.latency_p50_ci_low_ns variants[].metrics.latency_p50_ns
+    variants[].metrics.latency_p90_ns variants[].metrics.latency_p9999_ns
+    variants[].metrics.latency_p999_ns variants[].metrics.latency_p99_ci_high_ns
+    variants[].metrics.latency_p99_ci_low_ns variants[].metrics.latency_p99_ns
+    variants[].metrics.leaders variants[].metrics.main_delay_max_ns
+    variants[].metrics.main_delay_p50_ns variants[].metrics.main_delay_p99_ns
+    variants[].metrics.main_delay_samples variants[].metrics.main_hangs
+    variants[].metrics.main_hitches variants[].metrics.malloc_count
+    variants[].metrics.mallocs_per_request variants[].metrics.peak_rss_bytes
+    variants[].metrics.rate_achieved variants[].metrics.repetitions variants[].metrics.requests
+    variants[].metrics.resident_bytes variants[].metrics.resident_delta_bytes
+    variants[].metrics.retained_bytes variants[].metrics.rss_bytes
+    variants[].metrics.sched_delay_max_ns variants[].metrics.sched_delay_p50_ns
+    variants[].metrics.sched_delay_p999_ns variants[].metrics.sched_delay_p99_ns
+    variants[].metrics.sched_delay_samples variants[].metrics.stale_rejected
+    variants[].metrics.stale_served_after_write variants[].metrics.start_lag_max_ns
+    variants[].metrics.throughput variants[].metrics.throughput_ci_high
+    variants[].metrics.throughput_ci_low variants[].metrics.undrained_clients
+    variants[].metrics.window_s variants[].metrics.writes variants[].shards variants[].variant
     """
   static let baselineMetricOrder = """
     requests hits joins leaders errors cancellations fetches duplicate_fetches window_s
@@ -215,10 +215,10 @@ enum OutputSchemaGolden {
     latency_p50_ci_low_ns latency_p50_ci_high_ns latency_p99_ci_low_ns latency_p99_ci_high_ns
     decodes decode_on_actor_share caller_decodes decodes_elsewhere decodes_cancelled
     decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
-    hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns
+    hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns hit_ratio
     """
-  static let csvDigest = "6fa8140b2f6d8b4f"
-  static let jsonDigest = "9febd980757b0ab3"
-  static let baselineDigest = "aeb0f398afdcd0ca"
+  static let csvDigest = "c161936136e9e44a"
+  static let jsonDigest = "c544c13afce546d7"
+  static let baselineDigest = "e614a129daea1c4"
   // golden: end
 }
