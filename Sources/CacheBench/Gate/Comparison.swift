@@ -120,13 +120,12 @@ struct Comparison: Sendable {
   /// allocator cache within the sweep's limit (on a loaded machine, about one variant in forty), any of
   /// them when a statistics read fails. Unmeasured, they are left out with a note
   /// (`Verdict.unmeasured`); any other judged metric the current run lacks is `missing`, which fails.
-  static let transientlyUnmeasurable: Set<String> = [
-    "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
-    "malloc_count", "mallocs_per_request", "bytes_per_entry", "retained_bytes",
-  ]
+  static let transientlyUnmeasurable: Set<String> = Set(
+    MetricCatalogue.all.filter(\.transientlyUnmeasurable).map(\.name))
 
   /// Counts that are exact only when the window stops after a fixed number of requests.
-  static let requestCountMetrics = ["requests", "fetches", "leaders"]
+  /// Declared with each metric (`MetricDeclaration.countsRequests`), in column order.
+  static let requestCountMetrics = MetricCatalogue.all.filter(\.countsRequests).map(\.name)
 
   /// Scenario fields added to the record after baselines were first written, each with the value
   /// every run had before: a run that does not record one ran at that value. A baseline written before

@@ -83,10 +83,9 @@ struct GateThresholds: Sendable, Equatable {
     return exactForCoalescing
   }
 
-  /// The counts a coalescing design holds exactly.
-  static let exactForCoalescing: [String: MetricRule] = [
-    "fetches": .exact, "leaders": .exact, "duplicate_fetches": .exact,
-  ]
+  /// The counts a coalescing design holds exactly: the metrics whose declaration gives a rule for
+  /// coalescing designs (`MetricDeclaration.coalescingRule`).
+  static let exactForCoalescing: [String: MetricRule] = MetricCatalogue.coalescingRules
 
   /// Built-in rules by metric name, for every design.
   ///
@@ -132,29 +131,11 @@ struct GateThresholds: Sendable, Equatable {
   ///   every placement of the built-in actor designs, on any load. A change beyond 0.05 either way is a
   ///   regression on any host: a design, or a toolchain's isolation rules (SE-0461), moved the decode on
   ///   or off the actor. `decodes` follows the request count and the hit rate: shown only.
-  static let builtIn: [String: MetricRule] = [
-    "decode_on_actor_share": MetricRule(better: .equal, absolute: 0.05, portable: true),
-    "requests": MetricRule(better: .equal, portable: true),
-    "errors": .exact,
-    "cancellations": .exact,
-    "stale_rejected": .exact,
-    "stale_served_after_write": .exact,
-    "writes": .exact,
-    "conflicts": .informational,
-    "fetches": .informational,
-    "leaders": .informational,
-    "duplicate_fetches": .informational,
-    "hits": .informational,
-    "joins": .informational,
-    "throughput_ratio": .informational,
-    "latency_p50_ratio": .informational,
-    "latency_p99_ratio": .informational,
-    "mallocs_per_request": MetricRule(better: .lower, relative: 0.10, absolute: 1.5),
-    "instructions_per_request": MetricRule(better: .lower, relative: 0.01),
-    "malloc_count": .informational,
-    "hit_path_floor_ratio": MetricRule(better: .lower, relative: 1.0),
-    "allocated_bytes": MetricRule(better: .lower, relative: 0.25),
-    "resident_bytes": MetricRule(better: .lower, relative: 0.50),
-    "peak_rss_bytes": MetricRule(better: .lower, relative: 0.25),
-  ]
+  ///
+  /// Each rule is declared with its metric (`MetricDeclaration.rule`, `MetricCatalogue`); a metric
+  /// that declares none is shown, not judged. The timing ratios (`TimingRatios`), which the gate
+  /// computes rather than the run records, are shown only.
+  static let builtIn: [String: MetricRule] = MetricCatalogue.rules.merging(
+    TimingRatios.ratios.map { ($0.name, MetricRule.informational) },
+    uniquingKeysWith: { rule, _ in rule })
 }

@@ -163,20 +163,27 @@ struct RecordField: Sendable, Equatable {
     "peak_rss_bytes": "peak_rss", "cpu_total_s": "cpu/req",
   ]
 
-  /// The field table of `docs/outputs.md`: one row per field, `-` where it has no such place.
+  /// The field's declaration in the metric catalogue, if it is a declared metric.
+  var metric: MetricDeclaration? {
+    section == .metric ? MetricCatalogue.byName[name] : nil
+  }
+
+  /// The field table of `docs/outputs.md`: one row per field, `-` where it has no such place; a
+  /// declared metric's unit and meaning are its declaration's (`MetricCatalogue`).
   static func markdownTable() -> String {
     func code(_ text: String?) -> String { text.map { "`\($0)`" } ?? "-" }
     func codes(_ texts: [String]) -> String {
       texts.isEmpty ? "-" : texts.map { "`\($0)`" }.joined(separator: ", ")
     }
-    var text =
-      "| field | option | profile key | CSV column | JSON key | baseline key | table | gate |\n"
-    text += "|---|---|---|---|---|---|---|---|\n"
+    var text = "| field | option | profile key | CSV column | JSON key | baseline key | table"
+    text += " | gate | unit | meaning |\n"
+    text += "|---|---|---|---|---|---|---|---|---|---|\n"
     for field in all {
+      let metric = field.metric
       let cells = [
         field.name, code(field.option?.rawValue), code(field.profileKey), code(field.csvColumn),
         codes(field.jsonKeys), codes(field.baselineKeys), code(field.tableHeader),
-        field.gateRule,
+        field.gateRule, metric?.unit.rawValue ?? "-", metric?.doc ?? "-",
       ]
       text += "| " + cells.joined(separator: " | ") + " |\n"
     }

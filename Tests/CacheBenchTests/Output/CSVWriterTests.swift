@@ -31,6 +31,10 @@ struct CSVWriterTests {
   private static let uncalibrated = ",,"
   /// The `ignored_options` column of a design that ignored nothing the run asked.
   private static let nothingIgnored = ","
+  /// The `hit_ratio` column, after `ignored_options`: the naive fixture's 9,000 hits of 10,000
+  /// requests, the sharded one's 240,000 of 250,000.
+  private static let naiveHitRatio = ",0.9000"
+  private static let shardedHitRatio = ",0.9600"
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -39,6 +43,7 @@ struct CSVWriterTests {
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
     + oneRepetition + uncountedDecodes + noCancellation + uncalibrated + nothingIgnored
+    + naiveHitRatio
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -57,54 +62,12 @@ struct CSVWriterTests {
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
     + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
-    + uncalibrated + nothingIgnored
+    + uncalibrated + nothingIgnored + shardedHitRatio
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
-    let expected = [
-      "timestamp", "tool_version", "swift_version", "git_commit", "host_cores", "seed", "keys",
-      "distribution", "zipf_theta", "concurrency", "requests_target", "duration_s", "warmup",
-      "fetch_latency_configured_ns", "payload_bytes", "decode_cost_ns",
-      "variant", "design", "decode", "shards",
-      "requests", "hits", "joins", "leaders", "errors", "cancellations", "fetches",
-      "duplicate_fetches", "window_s", "throughput", "latency_p50_ns", "latency_p90_ns",
-      "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
-      "latency_mean_ns", "fetch_latency_p50_ns", "fetch_latency_p99_ns",
-      "instructions_per_request",
-      "allocated_bytes", "resident_bytes", "allocated_delta_bytes", "resident_delta_bytes",
-      "malloc_count", "mallocs_per_request", "cached_entries", "bytes_per_entry", "retained_bytes",
-      "peak_rss_bytes", "peak_rss_source", "rss_bytes", "cpu_user_s", "cpu_sys_s", "cpu_total_s",
-      "ctx_switches_vol", "ctx_switches_invol",
-      "actor_wait_p50_ns", "actor_wait_p99_ns", "actor_wait_p999_ns", "actor_wait_max_ns",
-      "actor_service_p50_ns", "actor_service_p99_ns", "actor_service_p999_ns",
-      "actor_service_max_ns", "hit_path_ns", "hit_path_floor_ratio", "hit_path_untimed_ns",
-      "hit_path_untimed_floor_ratio", "floor_clock_read_ns",
-      "floor_histogram_record_ns", "floor_async_call_ns", "floor_empty_actor_call_ns",
-      "floor_timing_overhead_ns", "floor_actor_to_actor_call_ns", "floor_mutex_uncontended_ns",
-      "floor_mutex_contended_ns", "floor_mutex_contended_tasks", "floor_task_creation_ns",
-      "floor_sleep_overshoot_50us_ns", "floor_sleep_overshoot_1ms_ns",
-      "floor_sleep_overshoot_10ms_ns", "harness_ns_per_request",
-      "harness_allocated_bytes_per_request", "interrupted", "undrained_clients",
-      "fetch_latency_distribution", "fail_rate", "ignore_cancellation", "fetch_limit",
-      "fetch_queue_p50_ns", "fetch_queue_p99_ns", "fetch_queue_max_ns",
-      "rate_target", "rate_achieved", "backlog", "start_lag_max_ns", "latency_actual_p50_ns",
-      "latency_actual_p99_ns", "latency_actual_max_ns",
-      "invalidate_rate", "cancel_rate", "invalidations", "capacity", "ttl_ns", "evictions",
-      "expirations", "write_rate", "writes", "conflicts", "stale_rejected",
-      "stale_served_after_write", "sched_delay_p50_ns", "sched_delay_p99_ns", "sched_delay_p999_ns",
-      "sched_delay_max_ns", "sched_delay_samples", "client_requests_min", "client_requests_median",
-      "client_requests_max", "client_fairness", "clients_starved", "actor_busy_wait_p50_ns",
-      "actor_busy_wait_p99_ns", "actor_busy_wait_p999_ns", "actor_busy_wait_max_ns",
-      "actor_utilisation_max", "actor_utilisation_mean", "isolation_domains", "threads",
-      "caller", "main_delay_p50_ns", "main_delay_p99_ns", "main_delay_max_ns", "main_delay_samples",
-      "main_hitches", "main_hangs", "repetitions",
-      "ci_level", "throughput_ci_low", "throughput_ci_high", "latency_p50_ci_low_ns",
-      "latency_p50_ci_high_ns", "latency_p99_ci_low_ns", "latency_p99_ci_high_ns", "decodes",
-      "decode_on_actor_share", "cancel_at", "decode_checkpoint", "caller_decodes",
-      "decodes_elsewhere", "decodes_cancelled", "decodes_stopped", "decode_wasted_ns",
-      "decode_wasted_share", "decode_wasted_chunks", "hit_path_untimed_reference_ratio",
-      "floor_reference_coalescing_hit_ns", "ignored_options",
-    ]
+    // The pinned header (`OutputSchemaGolden`), so the column list is written down once.
+    let expected = OutputSchemaTests.list(OutputSchemaGolden.csvHeader)
     #expect(CSVWriter.columns == expected)
     let text = CSVWriter.render(
       results: [], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
@@ -142,7 +105,7 @@ struct CSVWriterTests {
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated + Self.nothingIgnored))
+          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -170,7 +133,7 @@ struct CSVWriterTests {
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored))
+          + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -203,7 +166,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated + Self.nothingIgnored))
+          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -212,11 +175,11 @@ struct CSVWriterTests {
     let text = CSVWriter.render(
       results: [OutputFixtures.naiveInside], scenario: scenario, metadata: OutputFixtures.metadata)
     let row = text.split(separator: "\r\n")[1]
-    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 30)
+    #expect(CSVWriter.columns.firstIndex(of: "threads") == CSVWriter.columns.count - 31)
     #expect(
       row.hasSuffix(
         ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
-          + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored))
+          + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -245,13 +208,14 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored))
+          + Self.nothingIgnored + Self.naiveHitRatio))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       none.split(separator: "\r\n")[1].hasSuffix(
-        ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored),
+        ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored
+          + Self.naiveHitRatio),
       "0 is measured, not empty")
   }
 
@@ -271,7 +235,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored))
+          + Self.nothingIgnored + Self.naiveHitRatio))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -300,7 +264,8 @@ struct CSVWriterTests {
         ",1500,1500,1500,1500,250,250,250,250,150.0,3.00,120.0,2.40,"
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
-          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored))
+          + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored
+          + Self.shardedHitRatio))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

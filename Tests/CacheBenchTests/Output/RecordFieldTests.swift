@@ -25,7 +25,7 @@ struct RecordFieldTests {
 
   /// The member paths of a result or baseline document: `metadata.host_cores`, `variants[].decode`,
   /// `variants[].metrics.hits`, each once.
-  private func paths(of json: JSONValue) -> Set<String> {
+  static func paths(of json: JSONValue) -> Set<String> {
     guard case .object(let members) = json else { return [] }
     var paths: Set<String> = []
     for member in members {
@@ -75,7 +75,7 @@ struct RecordFieldTests {
   @Test func theJSONResultHoldsExactlyTheFieldsJSONKeys() throws {
     let json = try JSONParser.parse(try JSONWriter.render(Self.record))
     let expected = Set(RecordField.all.flatMap(\.jsonKeys) + RecordField.jsonStructure)
-    let found = paths(of: json)
+    let found = Self.paths(of: json)
     #expect(found.subtracting(expected).isEmpty, "not in the field table")
     // `ratios` is there only when the run showed ratio lines, which this one did not.
     #expect(expected.subtracting(found) == ["ratios"], "left out of the JSON result")
@@ -84,7 +84,7 @@ struct RecordFieldTests {
   @Test func theBaselineHoldsExactlyTheFieldsBaselineKeys() throws {
     let baseline = ResultDocument(kind: .baseline, record: Self.record).json
     let expected = Set(RecordField.all.flatMap(\.baselineKeys) + RecordField.baselineStructure)
-    let found = paths(of: try JSONParser.parse(baseline.rendered()))
+    let found = Self.paths(of: try JSONParser.parse(baseline.rendered()))
     #expect(found.subtracting(expected).isEmpty, "not in the field table")
     #expect(expected.subtracting(found).isEmpty, "left out of the baseline")
   }

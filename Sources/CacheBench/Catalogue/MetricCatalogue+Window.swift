@@ -1,0 +1,78 @@
+import CacheBenchCore
+
+extension MetricCatalogue {
+  /// How requests were served and fetched, the window's time and throughput, and the latency spectra.
+  static let window: [MetricDeclaration] =
+    [
+      MetricDeclaration(
+        "requests", .count, better: .equal, rule: MetricRule(better: .equal, portable: true),
+        countsRequests: true, doc: "count: requests completed or failed in the window"
+      ) { .integer($0.result.requests) },
+      MetricDeclaration(
+        "hits", .count, better: .higher,
+        doc: "count: served from a ready entry"
+      ) { $0.outcome(\.hits) },
+      MetricDeclaration(
+        "joins", .count, better: .none,
+        doc: "count: served by awaiting a fetch another caller started"
+      ) { $0.outcome(\.joins) },
+      MetricDeclaration(
+        "leaders", .count, better: .lower, coalescingRule: .exact, countsRequests: true,
+        doc: "count: started the fetch that served them"
+      ) { $0.result.leadersReported ? .integer($0.result.leaders) : .notMeasured },
+      MetricDeclaration(
+        "errors", .count, better: .lower, rule: .exact,
+        doc: "count: ended with a fetch error"
+      ) { .integer($0.result.errors) },
+      MetricDeclaration(
+        "cancellations", .count, better: .lower, rule: .exact,
+        doc: "count: ended with `CancellationError`"
+      ) { .integer($0.result.cancellations) },
+      MetricDeclaration(
+        "fetches", .count, better: .lower, coalescingRule: .exact, countsRequests: true,
+        doc: "count: calls the fetcher received"
+      ) { .integer($0.result.fetches) },
+      MetricDeclaration(
+        "duplicate_fetches", .count, better: .lower, coalescingRule: .exact,
+        doc: "count: fetches that began while another fetch of the same key was in flight"
+      ) { .integer($0.result.duplicateFetches) },
+      MetricDeclaration(
+        "window_s", .seconds, better: .none, doc: "s, 6 decimals"
+      ) { .seconds(nanoseconds: $0.result.windowNanoseconds) },
+      MetricDeclaration(
+        "throughput", .perSecond, better: .higher,
+        doc: "requests/s, 1 decimal"
+      ) { .decimal($0.result.throughput, fractionDigits: 1) },
+    ] + latency
+
+  /// The request latency's percentiles, maximum and mean, the fetch latency's, and the instruction
+  /// count callgrind fills in.
+  private static let latency: [MetricDeclaration] =
+    [
+      ("p50", 50, "ns"), ("p90", 90, "ns"), ("p99", 99, "ns"),
+      ("p999", 99.9, "ns (99.9th percentile)"), ("p9999", 99.99, "ns (99.99th percentile)"),
+      ("max", nil, "ns"),
+    ].map { name, percentile, doc in
+      MetricDeclaration("latency_\(name)_ns", .nanoseconds, better: .lower, doc: doc) {
+        .percentile(percentile, of: $0.result.latency)
+      }
+    } + [
+      MetricDeclaration(
+        "latency_mean_ns", .nanoseconds, better: .lower, doc: "ns, 1 decimal"
+      ) { .mean(of: $0.result.latency) },
+      MetricDeclaration(
+        "fetch_latency_p50_ns", .nanoseconds, better: .none,
+        doc: "ns (realised, measured at the fetcher)"
+      ) { .percentile(50, of: $0.result.fetchLatency) },
+      MetricDeclaration(
+        "fetch_latency_p99_ns", .nanoseconds, better: .none,
+        doc: "ns (realised)"
+      ) { .percentile(99, of: $0.result.fetchLatency) },
+      MetricDeclaration(
+        "instructions_per_request", .count, better: .lower,
+        rule: MetricRule(better: .lower, relative: 0.01),
+        doc:
+          "instructions per request in the window, 1 decimal; empty except in the CSV of `scripts/valgrind callgrind`"
+      ) { _ in .notApplicable },
+    ]
+}

@@ -1,0 +1,47 @@
+import CacheBenchCore
+
+/// Every per-variant metric, each declared once (`MetricDeclaration`), in the order of the CSV's
+/// columns: what the CSV, the JSON result, the baseline, the gate's built-in rules and the docs'
+/// column and field tables derive from.
+///
+/// The CSV places the metrics among its scenario and descriptive columns (`CSVWriter`), and writes the
+/// metrics declared after the last of them at the end of its row, in this order, so a new metric is
+/// appended to the CSV as its contract asks (STYLE.md rule 11) by appending its declaration to
+/// `appended`.
+enum MetricCatalogue {
+  /// Every metric, in column order.
+  static let all: [MetricDeclaration] =
+    window + resources + contention + workload + probes + decode + appended
+
+  /// Each metric by name.
+  static let byName: [String: MetricDeclaration] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// Metrics added after the CSV's contract was first written; the CSV writes them last.
+  static let appended: [MetricDeclaration] = [
+    MetricDeclaration(
+      "hit_ratio", .ratio, better: .higher,
+      doc:
+        "fraction, 4 decimals: `hits` over `requests`; `n/a` when `hits` is, empty when the window completed no request"
+    ) { source in
+      guard source.result.outcomesReported else { return .notMeasured }
+      guard source.result.requests > 0 else { return .notApplicable }
+      let ratio = Double(source.result.hits) / Double(source.result.requests)
+      return .fixed(ratio, fractionDigits: 4)
+    }
+  ]
+
+  /// The gate's built-in rule of every metric that declares one.
+  static var rules: [String: MetricRule] {
+    Dictionary(
+      uniqueKeysWithValues: all.compactMap { metric in metric.rule.map { (metric.name, $0) } })
+  }
+
+  /// The rule of every metric that a design which coalesces and takes no writes holds more tightly.
+  static var coalescingRules: [String: MetricRule] {
+    Dictionary(
+      uniqueKeysWithValues: all.compactMap { metric in
+        metric.coalescingRule.map { (metric.name, $0) }
+      })
+  }
+}
