@@ -114,11 +114,27 @@ extension Comparison: GateReport {
     ])
   }
 
-  /// A figure for a report cell: integers plain, others with three decimals (one from 100 up).
+  /// A figure for a report cell: integers plain, others with three decimals (one from 100 up, three
+  /// significant digits below 0.1).
   static func number(_ value: Double?) -> String {
     guard let value else { return "n/a" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return DecimalText.fixed(value, fractionDigits: abs(value) >= 100 ? 1 : 3)
+    return DecimalText.fixed(value, fractionDigits: fractionDigits(for: value))
+  }
+
+  /// 1 digit from 100 up, 3 down to 0.1, and below that enough for three significant digits, so a small
+  /// ratio (`latency_p50_ratio` 0.000745) never prints as 0.000.
+  static func fractionDigits(for value: Double) -> Int {
+    let size = abs(value)
+    if size >= 100 { return 1 }
+    guard size < 0.1, size > 0 else { return 3 }
+    var digits = 2
+    var scaled = size
+    while scaled < 1, digits < 12 {
+      scaled *= 10
+      digits += 1
+    }
+    return digits
   }
 
   /// The change cell: relative to the baseline, or the difference when the baseline is 0 or unknown.

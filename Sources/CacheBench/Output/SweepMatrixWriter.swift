@@ -20,7 +20,7 @@ enum SweepMatrixWriter {
     let threads = columns.contains { $0.threads != nil } ? ", client threads" : ""
     let header =
       "relative to \(SweepPlan.referenceDesign.name) (one actor)"
-      + " at the same decode\(threads) and concurrency"
+      + " at the same decode\(threads) and concurrency\(mediansNote(matrix))"
     return "throughput \(header); higher is better\n"
       + table(matrix, columns: columns) { $0.throughputRatio.map(ratio) }
       + "\np99 latency \(header); lower is better\n"
@@ -29,6 +29,14 @@ enum SweepMatrixWriter {
       }
       + "\n" + referenceTable(matrix, columns: columns)
       + (matrix.noiseFloor.map { noiseFloorLine($0) + "\n" } ?? "")
+  }
+
+  /// ` (medians of 3 repetitions)` for a sweep run with `--repeat`, whose cells are medians; empty for
+  /// one run a cell.
+  static func mediansNote(_ matrix: SweepMatrix) -> String {
+    let counts = matrix.rows.map(\.repetitions.measurements.count)
+    guard let fewest = counts.min(), let most = counts.max(), most > 1 else { return "" }
+    return " (medians of \(fewest == most ? "\(most)" : "\(fewest)–\(most)") repetitions)"
   }
 
   /// A ratio with two decimals and `×`; below what two decimals show, `<0.01×` rather than `0.00×`.

@@ -308,3 +308,17 @@ struct ComparisonTests {
     #expect(failing.map { $0["metric"] } == [.string("duplicate_fetches")])
   }
 }
+
+/// Report cells: a small ratio keeps three significant digits instead of printing as 0.000.
+struct ComparisonNumberTests {
+  @Test func smallFiguresKeepThreeSignificantDigitsAndOthersKeepTheirDecimals() {
+    #expect(Comparison.number(0.000745) == "0.000745")
+    #expect(Comparison.number(0.0512) == "0.0512")
+    #expect(Comparison.number(-0.00333) == "-0.00333")
+    #expect(Comparison.number(0.25) == "0.250")
+    #expect(Comparison.number(12.3456) == "12.346")
+    #expect(Comparison.number(1234.56) == "1234.6")
+    #expect(Comparison.number(42) == "42")
+    #expect(Comparison.number(nil) == "n/a")
+  }
+}

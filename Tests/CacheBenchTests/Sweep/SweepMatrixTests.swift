@@ -78,6 +78,10 @@ struct SweepMatrixTests {
     #expect(sharded.throughput == 3_000)
     #expect(sharded.throughputRatio == 1.5)
     #expect(sharded.latencyP99Ratio == 0.25)
+    // The matrices say their cells are medians.
+    #expect(
+      SweepMatrixWriter.render(matrix).contains(
+        "and concurrency (medians of 3 repetitions); higher"))
   }
 
   @Test func aStarvedCellOrReferenceHasNoP99RatioButKeepsItsThroughputRatio() throws {
