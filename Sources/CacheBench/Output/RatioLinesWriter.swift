@@ -64,6 +64,7 @@ enum RatioLinesWriter {
             " (\(ratio.ratio.count) paired repetition\(ratio.ratio.count == 1 ? "" : "s")"
             + (ratio.ratio.bounds == nil ? ")" : ", \(percent(ratio.ratio.confidence)) interval)")
         }
+        if let bounds = ratio.ratio.bounds, bounds.contains(1) { line += ", no clear difference" }
         return line
       }
       guard !lines.isEmpty else { return nil }

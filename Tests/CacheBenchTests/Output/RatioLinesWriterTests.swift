@@ -19,7 +19,7 @@ struct RatioLinesWriterTests {
       RatioLinesWriter.render(ratios) == """
         ratios to coalescing, median [75% interval] of 3 paired repetitions:
         throughput (higher is faster)
-          naive/inside:      2.00× lower [1.00, 4.00] than coalescing/inside
+          naive/inside:      2.00× lower [1.00, 4.00] than coalescing/inside, no clear difference
           sharded(8)/inside: 1.60× higher [1.25, 2.00] than coalescing/inside
         latency p50 (lower is faster)
           naive/inside:      2.00× higher [2.00, 2.00] than coalescing/inside
