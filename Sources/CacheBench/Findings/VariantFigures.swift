@@ -114,7 +114,10 @@ struct VariantFigures: Sendable, Equatable {
 struct PartialRow: Sendable, Equatable {
   /// Requests the row served (the median over its repetitions).
   var served: Int
-  /// Requests the scenario asked for, in a run that stops by request count.
+  /// Operations the row completed: `served` and the invalidations and writes drawn in place of reads
+  /// (the median over its repetitions).
+  var operations: Int
+  /// Operations the scenario asked for (`--requests`), in a run that stops by request count.
   var asked: Int?
   /// Whether the window stalled (a request hung in the cache) rather than being interrupted.
   var stalled: Bool
@@ -122,12 +125,16 @@ struct PartialRow: Sendable, Equatable {
   /// The reason `group`'s row is partial, or nil when every measurement is a whole window.
   init?(_ group: VariantRepetitions, stop: StopCondition?) {
     let served = Int((group.median { Double($0.requests) } ?? 0).rounded())
+    let operations = Int((group.median { Double($0.operations) } ?? 0).rounded())
     let stalled = group.measurements.contains(where: \.stalled)
     var short = false
     switch stop {
     case .requests(let count)?:
       asked = count
-      short = group.measurements.contains { $0.requests < count }
+      // A request-count stop counts operations: the invalidations (`--invalidate-rate`) and writes
+      // (`--write-rate`) drawn in place of reads count toward it, so a whole window serves fewer
+      // requests than the count (the accounting check holds the same sum to it).
+      short = group.measurements.contains { $0.operations < count }
     case .duration(let duration)?:
       asked = nil
       let nanoseconds = Double(DecimalText.nanoseconds(duration))
@@ -139,12 +146,28 @@ struct PartialRow: Sendable, Equatable {
     }
     guard stalled || short else { return nil }
     self.served = served
+    self.operations = operations
     self.stalled = stalled
   }
 
-  /// `44128 of 50000 requests, interrupted`, or `… stalled`.
+  /// `44128 of 50000 requests, interrupted`, or `… stalled`; with invalidations or writes among the
+  /// operations, `41920 requests, 44128 of 50000 operations, interrupted`.
   var description: String {
-    let count = asked.map { "\(served) of \($0) requests" } ?? "\(served) requests"
+    let count: String
+    if let asked {
+      count =
+        operations == served
+        ? "\(served) of \(asked) requests"
+        : "\(served) requests, \(operations) of \(asked) operations"
+    } else {
+      count = "\(served) requests"
+    }
     return count + (stalled ? ", stalled" : ", interrupted")
   }
+}
+
+extension VariantResult {
+  /// The operations a request-count stop counted: requests, and the invalidations and writes drawn
+  /// in their place.
+  var operations: Int { requests + invalidations + (repository?.writes ?? 0) }
 }
