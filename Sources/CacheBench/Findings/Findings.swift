@@ -32,6 +32,7 @@ enum Findings {
       FindingRules.poolStarvation(figures),
       FindingRules.starvedClients(figures),
       FindingRules.allocations(figures),
+      FindingRules.memoryPerEntry(figures),
     ]
     return findings.compactMap { $0 }.sorted { $0.rule < $1.rule }
   }

@@ -18,6 +18,10 @@ struct VariantFigures: Sendable, Equatable {
   var cancellations: Double
   /// Requests per second of the window.
   var throughput: Double
+  /// Hits per second of the window, and the share of the requests that were hits; nil when the
+  /// design did not report its hits and the harness could not attribute them (`outcomesReported`).
+  var hitsPerSecond: Double?
+  var hitShare: Double?
   /// Realised fetch latency p50 (ns), the median over the measurements that fetched; nil without one.
   var fetchLatencyP50: UInt64?
   /// Whether, in every measurement, the design decoded nothing inside the cache although fetches
@@ -43,6 +47,10 @@ struct VariantFigures: Sendable, Equatable {
   var latencyP50: Double?
   var latencyP99: Double?
   var mallocsPerRequest: Double?
+  /// What each cached entry cost in bytes (`bytes_per_entry`) and the entries cached at window end
+  /// (`cached_entries`); nil when unknown or nothing was cached.
+  var bytesPerEntry: Double?
+  var cachedEntries: Double?
   /// How the requests spread over the clients (the first measurement's); nil without one.
   var clientSpread: ClientSpread?
   /// Whether most clients starved in every measurement (`ClientSpread.isExtreme`).
@@ -63,6 +71,14 @@ struct VariantFigures: Sendable, Equatable {
     duplicateFetches = group.median { Double($0.duplicateFetches) } ?? 0
     cancellations = group.median { Double($0.cancellations) } ?? 0
     throughput = group.median(\.throughput) ?? 0
+    hitsPerSecond = group.median { result in
+      guard result.outcomesReported, result.windowNanoseconds > 0 else { return nil }
+      return Double(result.hits) * 1e9 / Double(result.windowNanoseconds)
+    }
+    hitShare = group.median { result in
+      result.outcomesReported && result.requests > 0
+        ? Double(result.hits) / Double(result.requests) : nil
+    }
     fetchLatencyP50 = group.realisedFetchLatency(atPercentile: 50)
     decodedNothingInside = group.measurements.allSatisfy(\.decodedNothingInside)
     decodeOnActorShare = group.median(\.decodeOnActorShare)
@@ -81,6 +97,8 @@ struct VariantFigures: Sendable, Equatable {
     latencyP50 = group.median { VariantRepetitions.percentile(50, of: $0.latency) }
     latencyP99 = group.median { VariantRepetitions.percentile(99, of: $0.latency) }
     mallocsPerRequest = group.median(\.mallocsPerRequest)
+    bytesPerEntry = group.median { $0.resources.bytesPerEntry }
+    cachedEntries = group.median { $0.resources.cachedEntries.map(Double.init) }
     clientSpread = group.first.clientSpread
     clientsStarved = group.measurements.allSatisfy { $0.clientSpread?.isExtreme == true }
     achievedRate = group.median { $0.openLoop?.achievedRate }

@@ -1,0 +1,92 @@
+import CacheBenchCore
+
+extension FindingRules {
+  private typealias Limits = FindingThresholds
+
+  /// One series of a sweep at 1 and at 2 clients: its hits a second at each.
+  struct HitScaling: Sendable {
+    var series: String
+    var comparable: String
+    var one: Double
+    var two: Double
+
+    /// Hits a second at 2 clients over those at 1.
+    var share: Double { two / one }
+
+    /// `coalescing/none 4.80M/s → 0.92M/s (0.19×)`.
+    var description: String {
+      "\(series) \(HumanUnits.throughput(one)) → \(HumanUnits.throughput(two))"
+        + " (\(DecimalText.fixed(share, fractionDigits: 2))×)"
+    }
+  }
+
+  /// In a sweep over client counts that include 1 and 2, a variant's hits a second at 2 clients fell
+  /// far below its own at 1, while another variant of the sweep, at the same decode placement and
+  /// client threads, kept at least twice the share it did (so the machine is not the cause): on Linux,
+  /// one actor that two callers use at once is handed over between them through the thread pool on
+  /// every request. A variant with no other to compare with is stated with its own figures, and the
+  /// evidence says nothing told the design's drop from the machine's.
+  ///
+  /// Only cells that are whole windows, whose hits were counted, and that were mostly hits
+  /// (`FindingThresholds.hitShareOfRequests`) are read: with misses in the window its rate is the
+  /// fetches', not the hit path's.
+  static func hitThroughputCollapse(_ cells: [ScaledFigures]) -> Finding? {
+    let series = hitScalings(cells)
+    let firing = series.filter { scaling in
+      guard scaling.share < Limits.hitScalingShare else { return false }
+      let others = series.filter {
+        $0.comparable == scaling.comparable && $0.series != scaling.series
+      }
+      return others.isEmpty
+        || others.contains { $0.share >= Limits.hitScalingOthersMultiple * scaling.share }
+    }.sorted { $0.share < $1.share }
+    guard !firing.isEmpty else { return nil }
+    let firingSeries = Set(firing.map(\.series))
+    let evidence = firing.map { scaling in
+      let others = series.filter {
+        $0.comparable == scaling.comparable && !firingSeries.contains($0.series)
+      }.sorted { $0.share > $1.share }
+      guard !others.isEmpty else {
+        return "no other variant of the sweep at \(scaling.comparable) ran at 1 and 2 clients to"
+          + " tell \(scaling.series)'s drop from the machine's"
+      }
+      return "in the same sweep "
+        + FindingText.list(others.prefix(3).map(\.description))
+        + (others.count > 3 ? " and \(others.count - 3) more" : "")
+    }
+    return Finding(
+      rule: .hitThroughputCollapse, variants: firing.map(\.series),
+      statement: "hits a second at 1 client → 2: "
+        + FindingText.list(firing.map(\.description)),
+      evidence: FindingText.list(evidence)
+        + " (hits ÷ window, median over repetitions; cells of at least"
+        + " \(FindingText.percent(Limits.hitShareOfRequests)) hits)",
+      remedy:
+        "sharding the actor (--variants sharded) or serving hits outside it (a Mutex-guarded table,"
+        + " --variants mutex): two callers of one actor that run at once hand it over through the"
+        + " thread pool on every request; `cachebench check` measures the same against mutex",
+      link: "docs/check.md#the-checks")
+  }
+
+  /// Each series with a whole, mostly-hit cell at 1 and at 2 clients, in the order first measured.
+  private static func hitScalings(_ cells: [ScaledFigures]) -> [HitScaling] {
+    func hitRate(_ cell: ScaledFigures) -> Double? {
+      let figures = cell.figures
+      guard figures.partial == nil, let rate = figures.hitsPerSecond, rate > 0,
+        let share = figures.hitShare, share >= Limits.hitShareOfRequests
+      else { return nil }
+      return rate
+    }
+    var scalings: [HitScaling] = []
+    for cell in cells where cell.clients == 1 {
+      guard !scalings.contains(where: { $0.series == cell.series }),
+        let two = cells.first(where: { $0.clients == 2 && $0.series == cell.series }),
+        let oneRate = hitRate(cell), let twoRate = hitRate(two)
+      else { continue }
+      scalings.append(
+        HitScaling(
+          series: cell.series, comparable: cell.comparable, one: oneRate, two: twoRate))
+    }
+    return scalings
+  }
+}
