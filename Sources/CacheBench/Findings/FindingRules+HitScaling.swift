@@ -13,9 +13,9 @@ extension FindingRules {
     /// Hits a second at 2 clients over those at 1.
     var share: Double { two / one }
 
-    /// `coalescing/none 4.80M/s → 0.92M/s (0.19×)`.
+    /// `coalescing/none 4.80M/s at 1 client, 920k/s at 2 (0.19×)`.
     var description: String {
-      "\(series) \(HumanUnits.throughput(one)) → \(HumanUnits.throughput(two))"
+      "\(series) \(HumanUnits.throughput(one)) at 1 client, \(HumanUnits.throughput(two)) at 2"
         + " (\(DecimalText.fixed(share, fractionDigits: 2))×)"
     }
   }
@@ -56,8 +56,7 @@ extension FindingRules {
     }
     return Finding(
       rule: .hitThroughputCollapse, variants: firing.map(\.series),
-      statement: "hits a second at 1 client → 2: "
-        + FindingText.list(firing.map(\.description)),
+      statement: "hits a second " + FindingText.list(firing.map(\.description)),
       evidence: FindingText.list(evidence)
         + " (hits ÷ window, median over repetitions; cells of at least"
         + " \(FindingText.percent(Limits.hitShareOfRequests)) hits)",

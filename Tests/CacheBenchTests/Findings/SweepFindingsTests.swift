@@ -45,11 +45,11 @@ struct SweepFindingsTests {
     #expect(finding.variants == ["coalescing/none"])
     #expect(
       finding.statement
-        == "hits a second at 1 client → 2: coalescing/none 4.80M/s → 920k/s (0.19×)")
+        == "hits a second coalescing/none 4.80M/s at 1 client, 920k/s at 2 (0.19×)")
     #expect(
       finding.evidence.hasPrefix(
-        "in the same sweep sharded(8)/none 4.09M/s → 4.36M/s (1.07×); mutex/none 5.29M/s →"
-          + " 4.94M/s (0.93×)"))
+        "in the same sweep sharded(8)/none 4.09M/s at 1 client, 4.36M/s at 2 (1.07×);"
+          + " mutex/none 5.29M/s at 1 client, 4.94M/s at 2 (0.93×)"))
   }
 
   @Test func aLoneVariantsCollapseIsFoundWithNothingToCompareWith() throws {
