@@ -27,6 +27,20 @@ struct VariantFigures: Sendable, Equatable {
   /// Whether, in every measurement, the design decoded nothing inside the cache although fetches
   /// returned payloads to callers (`VariantResult.decodedNothingInside`): it ignored `--decode`.
   var decodedNothingInside: Bool
+  /// Fetches that returned a payload to a caller that was not cancelled: the decodes owed.
+  var succeededFetches: Double
+  /// How far `--cancel-rate`'s cancellation of waiting reads got into the design, each count the
+  /// median over the measurements; nil when some measurement has none (no `--cancel-rate`, or a
+  /// `--cancel-at` other than `wait`).
+  var cancellationReach: CancellationReach.Figures?
+  /// Whether, in every measurement, `--cancel-rate` reached no marked read though fetches began in
+  /// them (`VariantResult.cancellationNeverReachedDesign`).
+  var cancellationNeverReachedDesign: Bool
+  /// `Cache.invalidate` calls issued in the window.
+  var invalidations: Double
+  /// The check after the window, when in every measurement it found the design's `invalidate` left
+  /// the entry in place (the first measurement's); nil otherwise.
+  var invalidationKeptEntry: InvalidationCheck?
   /// Share of the decodes that ran on an actor; nil without decodes.
   var decodeOnActorShare: Double?
   /// Busiest isolation domain's share of the window; nil for a design that keeps no busy totals.
@@ -81,6 +95,14 @@ struct VariantFigures: Sendable, Equatable {
     }
     fetchLatencyP50 = group.realisedFetchLatency(atPercentile: 50)
     decodedNothingInside = group.measurements.allSatisfy(\.decodedNothingInside)
+    succeededFetches = group.median { Double($0.succeededFetches) } ?? 0
+    cancellationReach = Self.medianReach(group)
+    cancellationNeverReachedDesign = group.measurements.allSatisfy(
+      \.cancellationNeverReachedDesign)
+    invalidations = group.median { Double($0.invalidations) } ?? 0
+    invalidationKeptEntry =
+      group.measurements.allSatisfy { $0.invalidationKeptEntry != nil }
+      ? group.first.invalidationKeptEntry : nil
     decodeOnActorShare = group.median(\.decodeOnActorShare)
     utilisation = group.median { $0.utilisation?.maximum }
     domains = group.first.utilisation?.busyNanoseconds.count
@@ -105,6 +127,21 @@ struct VariantFigures: Sendable, Equatable {
     backlog = group.median { $0.openLoop.map { Double($0.backlog) } }
     maximumStartLag = group.median { $0.openLoop.map { Double($0.maximumStartLagNanoseconds) } }
     partial = PartialRow(group, stop: stop)
+  }
+
+  /// Each count of the measurements' cancellation reach, the median over them; nil when some
+  /// measurement has none.
+  private static func medianReach(_ group: VariantRepetitions) -> CancellationReach.Figures? {
+    func median(_ count: (CancellationReach.Figures) -> Int) -> Int? {
+      group.median { $0.cancellationReach.map { Double(count($0)) } }
+        .map { Int($0.rounded(.toNearestOrAwayFromZero)) }
+    }
+    guard let marked = median(\.marked), let reached = median(\.reachedDesign),
+      let served = median(\.servedAfterCancellation), let fetches = median(\.fetchesOfMarkedReads)
+    else { return nil }
+    return CancellationReach.Figures(
+      marked: marked, reachedDesign: reached, servedAfterCancellation: served,
+      fetchesOfMarkedReads: fetches)
   }
 
   /// A histogram's mean, or nil when it recorded nothing.
