@@ -7,12 +7,17 @@ extension FindingRules {
   /// run (`bytes_per_entry`): the workload and payload are the run's, so the difference is what the
   /// design keeps per entry beside the payload.
   ///
-  /// Only rows whose figure was measured and that cached enough entries for it to be about them
-  /// (`FindingThresholds.memoryMinimumEntries`) are compared; with fewer than two, nothing is said.
-  static func memoryPerEntry(_ figures: [VariantFigures]) -> Finding? {
+  /// Only rows whose figure was measured, that cached enough entries for it to be about them
+  /// (`FindingThresholds.memoryMinimumEntries`), and whose figure is at least the payload each entry
+  /// holds (`payloadBytes`, the run's `--payload-bytes`) are compared; with fewer than two, nothing
+  /// is said. A figure under the payload is no entry's cost: memory allocated before the window
+  /// (by the runtime, or work that outlived the warm-up) was freed in it, and the delta, less that,
+  /// read 0.7 B an entry for `mutex/outside` at 16-byte payloads where the others read 173–357 B.
+  static func memoryPerEntry(_ figures: [VariantFigures], payloadBytes: Int) -> Finding? {
     let measured = figures.filter { variant in
-      variant.partial == nil && variant.bytesPerEntry != nil
-        && (variant.cachedEntries ?? 0) >= Limits.memoryMinimumEntries
+      guard variant.partial == nil, let perEntry = variant.bytesPerEntry else { return false }
+      return (variant.cachedEntries ?? 0) >= Limits.memoryMinimumEntries
+        && perEntry >= max(Double(payloadBytes), 1)
     }
     guard
       let leanest = measured.min(by: { $0.bytesPerEntry ?? 0 < $1.bytesPerEntry ?? 0 }),

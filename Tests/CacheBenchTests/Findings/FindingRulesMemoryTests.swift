@@ -36,9 +36,8 @@ struct FindingRulesMemoryTests {
 
   @Test func entriesUnderTwiceOrTwoHundredFiftySixBytesAboveTheLeanestAreNotFound() {
     // 4 KiB payloads: 5.12 KiB against 9.9 KiB is under twice.
-    let underMultiple = Fixture.findings([
-      cached(.mutex, perEntry: 5_215), cached(.naive, perEntry: 10_400),
-    ])
+    let underMultiple = Fixture.findings(
+      [cached(.mutex, perEntry: 5_215), cached(.naive, perEntry: 10_400)], payloadBytes: 4_096)
     // 100 B against 350 B: 3.5×, but 250 B more.
     let underExcess = Fixture.findings([
       cached(.mutex, perEntry: 100), cached(.naive, perEntry: 350),
@@ -58,5 +57,16 @@ struct FindingRulesMemoryTests {
     ])
     #expect(Fixture.finding(.memoryPerEntry, in: few) == nil)
     #expect(Fixture.finding(.memoryPerEntry, in: unmeasured) == nil)
+  }
+
+  @Test func aFigureUnderThePayloadIsNoLeanestToCompareWith() {
+    // A real run at 16-byte payloads: mutex/outside's delta read 0.7 B an entry (memory from before
+    // the window freed in it); repository/outside's 357 B is not 509× anything.
+    let findings = Fixture.findings(
+      [
+        cached(.mutex, perEntry: 0.7), cached(.coalescing, perEntry: 211),
+        cached(.repository, perEntry: 357),
+      ], payloadBytes: 16)
+    #expect(Fixture.finding(.memoryPerEntry, in: findings) == nil)
   }
 }
