@@ -82,6 +82,10 @@ enum FindingThresholds {
   /// ... and only cells of which at least this share of the requests were hits: with fetches in
   /// the window, its rate is the fetcher's, not the hit path's.
   static let hitShareOfRequests = 0.9
+  /// ... and only cells measured at least this many times (`sweep --repeat`), read by their medians:
+  /// at load 10–12 on 2 cores, three single-measurement sweeps of the same cells read `coalescing`
+  /// 0.36×, 0.85× and 1.33× from 1 client to 2, and `mutex` 3.27×, 0.35× and 0.06×.
+  static let hitScalingMeasurements = 3
 
   /// Lines the terminal and Markdown show by default; the JSON holds every finding.
   static let shownFindings = 8

@@ -12,7 +12,8 @@ enum SweepFindings {
     let scaled = points.map { point in
       ScaledFigures(
         figures: VariantFigures(point.repetitions, stop: stop), placement: point.variant.decode,
-        threads: point.threads, clients: point.clients)
+        threads: point.threads, clients: point.clients,
+        measurements: point.repetitions.measurements.count)
     }
     return [FindingRules.hitThroughputCollapse(scaled)].compactMap { $0 }.sorted {
       $0.rule < $1.rule
@@ -37,6 +38,8 @@ struct ScaledFigures: Sendable {
   var placement: DecodePlacement
   var threads: Int?
   var clients: Int
+  /// How many times the cell was measured (`sweep --repeat`).
+  var measurements: Int
 
   /// The variant and its client threads, the same in every cell of one series over clients:
   /// `coalescing/none`, or `coalescing/none t=2`.

@@ -9,16 +9,17 @@ import Testing
 struct SweepFindingsTests {
   private typealias Fixture = FindingFixtures
 
-  /// A cell of `design` at `clients` whose one-second window served `hitsPerSecond` hits, all of its
-  /// requests but `misses`.
+  /// A cell of `design` at `clients`, measured `measurements` times, whose one-second windows each
+  /// served `hitsPerSecond` hits, all of their requests but `misses`.
   private func cell(
-    _ design: CacheDesign, shards: Int = 1, clients: Int, hitsPerSecond: Int, misses: Int = 0
+    _ design: CacheDesign, shards: Int = 1, clients: Int, hitsPerSecond: Int, misses: Int = 0,
+    measurements: Int = 3
   ) -> SweepPoint {
     let result = Fixture.result(
       design, shards: shards, fetches: misses, requests: hitsPerSecond + misses)
     return SweepPoint(
       variant: result.variant, threads: nil, clients: clients,
-      repetitions: VariantRepetitions(single: result))
+      repetitions: VariantRepetitions(Array(repeating: result, count: measurements)))
   }
 
   /// Cells of `design` at 1 and 2 clients.
@@ -52,6 +53,17 @@ struct SweepFindingsTests {
           + " mutex/none 5.29M/s at 1 client, 4.94M/s at 2 (0.93×)"))
   }
 
+  @Test func twoVariantsThatCollapsedAreComparedWithTheOneThatHeldOnce() throws {
+    let finding = try #require(
+      collapse(
+        series(.coalescing, 4_800_000, 920_000) + series(.naive, 4_000_000, 1_000_000)
+          + series(.mutex, 5_290_000, 4_940_000)))
+    #expect(finding.variants == ["coalescing/none", "naive/none"])
+    #expect(
+      finding.evidence.hasPrefix(
+        "in the same sweep mutex/none 5.29M/s at 1 client, 4.94M/s at 2 (0.93×) (hits"))
+  }
+
   @Test func aLoneVariantsCollapseIsFoundWithNothingToCompareWith() throws {
     let finding = try #require(collapse(series(.coalescing, 4_800_000, 920_000)))
     #expect(
@@ -80,5 +92,16 @@ struct SweepFindingsTests {
     ]
     #expect(collapse(misses) == nil)
     #expect(collapse(noTwo) == nil)
+  }
+
+  @Test func cellsMeasuredOnceSayNothing() {
+    // Without `--repeat 3` one busy moment of a shared machine is one cell's whole figure.
+    let once = [
+      cell(.coalescing, clients: 1, hitsPerSecond: 4_800_000, measurements: 1),
+      cell(.coalescing, clients: 2, hitsPerSecond: 920_000, measurements: 1),
+      cell(.mutex, clients: 1, hitsPerSecond: 5_290_000, measurements: 1),
+      cell(.mutex, clients: 2, hitsPerSecond: 4_940_000, measurements: 1),
+    ]
+    #expect(collapse(once) == nil)
   }
 }
