@@ -19,7 +19,10 @@ enum FindingRules {
   /// counts as one that made none.
   static func duplicateFetches(_ figures: [VariantFigures]) -> Finding? {
     let whole = figures.filter { $0.partial == nil }
+    // Fewest first: with invalidations, a row here is one whose duplicates they may explain, not
+    // one shown to coalesce.
     let clean = whole.filter { $0.duplicateFetches <= $0.invalidations && $0.fetches > 0 }
+      .sorted { $0.duplicateFetches < $1.duplicateFetches }
     let duplicating = whole.filter {
       $0.duplicateFetches - $0.invalidations >= Limits.duplicateFetches
     }.sorted { $0.duplicateFetches > $1.duplicateFetches }
@@ -48,9 +51,8 @@ enum FindingRules {
           ? " made no more duplicate fetches than invalidations (each may start one fetch while"
             + " the fetch it cancelled still runs)" : " made 0 duplicate fetches")
         + " (\(fetched))",
-      remedy:
-        "a design that coalesces, as those do: the miss goes in flight before the first await"
-        + " and later callers join it",
+      remedy: "a design that coalesces" + (invalidated ? "" : ", as those do")
+        + ": the miss goes in flight before the first await and later callers join it",
       link: "docs/duplicates.md#why-a-design-duplicates-or-does-not")
   }
 

@@ -44,6 +44,16 @@ struct FindingRulesTests {
         + " (of 100 fetches)")
   }
 
+  @Test func aRowWithDuplicatesBeyondItsInvalidationsIsUnmarkedAndSaysWhy() {
+    let results = [
+      invalidating(.naive, duplicateFetches: 80), invalidating(.coalescing, duplicateFetches: 2),
+    ]
+    #expect(
+      MarkExclusions(Fixture.figures(results)).legend(labels: ["naive/none", "coalescing/none"])
+        == "no mark for naive/none (duplicate fetches beyond its invalidations where others have"
+        + " none beyond theirs)")
+  }
+
   @Test func duplicateFetchesNoMoreThanTheInvalidationsAreNotFound() {
     // An invalidation cancels the entry's fetch, and the next miss fetches while it still runs:
     // a coalescing design's 2 duplicates of 50 invalidations are the invalidations', and so are
