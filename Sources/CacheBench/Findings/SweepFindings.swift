@@ -47,8 +47,9 @@ struct ScaledFigures: Sendable {
     figures.label + (threads.map { " t=\($0)" } ?? "")
   }
 
-  /// The decode placement and client threads, which a series is compared with others under.
+  /// The decode placement and client threads, which a series is compared with others under:
+  /// `decode none`, or `decode none, 2 client threads`.
   var comparable: String {
-    placement.rawValue + (threads.map { " t=\($0)" } ?? "")
+    "decode " + placement.rawValue + (threads.map { ", \($0) client threads" } ?? "")
   }
 }

@@ -68,7 +68,7 @@ struct SweepFindingsTests {
     let finding = try #require(collapse(series(.coalescing, 4_800_000, 920_000)))
     #expect(
       finding.evidence.hasPrefix(
-        "no other variant of the sweep at none ran at 1 and 2 clients to tell coalescing/none's"
+        "no other variant of the sweep at decode none ran at 1 and 2 clients to tell coalescing/none's"
           + " drop from the machine's"))
   }
 
