@@ -65,7 +65,17 @@ struct SweepCommand: Subcommand {
     let csv = SweepCSVWriter.render(
       matrix, metadata: metadata, scenario: runner.scenario(for:),
       calibration: { calibrations[$0.concurrency] })
-    try Self.write(matrices: SweepMatrixWriter.render(matrix), csv: csv, csvPath: csvPath)
+    let findings = SweepFindings.evaluate(matrix.rows.map(Self.point), stop: base.stop)
+    try Self.write(
+      matrices: SweepMatrixWriter.render(matrix) + "\n" + Findings.render(findings), csv: csv,
+      csvPath: csvPath)
+  }
+
+  /// A measured cell as the sweep's findings read it (`SweepFindings`).
+  private static func point(_ row: SweepMatrix.Row) -> SweepPoint {
+    SweepPoint(
+      variant: row.cell.variant, threads: row.cell.threads, clients: row.cell.concurrency,
+      repetitions: row.repetitions)
   }
 
   /// The calibration each cell's CSV row records, by concurrency: one calibration at the first

@@ -12,6 +12,8 @@ enum FindingRule: String, Sendable, CaseIterable, Comparable {
   case poolStarvation = "pool_starvation"
   case starvedClients = "starved_clients"
   case allocations = "allocations"
+  case memoryPerEntry = "memory_per_entry"
+  case hitThroughputCollapse = "hit_throughput_collapse"
 
   /// How the finding's line begins.
   var title: String {
@@ -27,6 +29,8 @@ enum FindingRule: String, Sendable, CaseIterable, Comparable {
     case .poolStarvation: "pool starvation"
     case .starvedClients: "starved clients"
     case .allocations: "allocations per request"
+    case .memoryPerEntry: "memory per entry"
+    case .hitThroughputCollapse: "hit throughput collapsed from 1 client to 2"
     }
   }
 

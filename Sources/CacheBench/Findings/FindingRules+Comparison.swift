@@ -65,44 +65,4 @@ extension FindingRules {
       remedy: "a run on a less loaded machine, or --repeat to see whether it holds",
       link: "docs/metrics.md#realised-fetch-latency-across-variants")
   }
-
-  /// A design ignored an option of the run: with `--decode`, it decoded nothing inside the cache
-  /// although its fetches returned payloads; with `--cancel-rate`, it ended no request cancelled
-  /// while another variant of the run ended many so.
-  static func ignoredOptions(_ figures: [VariantFigures], cancelRate: Double) -> Finding? {
-    let whole = figures.filter { $0.partial == nil }
-    let undecoded = whole.filter(\.decodedNothingInside)
-    let mostCancelled = whole.max { $0.cancellations < $1.cancellations }
-    let uncancelled =
-      cancelRate > 0 && (mostCancelled?.cancellations ?? 0) >= Limits.cancellationsElsewhere
-      ? whole.filter { $0.cancellations == 0 && $0.requests > 0 } : []
-    guard !undecoded.isEmpty || !uncancelled.isEmpty else { return nil }
-    var statement: [String] = []
-    var evidence: [String] = []
-    var remedy: [String] = []
-    if !undecoded.isEmpty {
-      statement.append(
-        "\(FindingText.names(undecoded.map(\.label), limit: 8)) decoded nothing inside the cache")
-      evidence.append(
-        "its fetches returned payloads to callers, and the decodes counted inside the cache were 0:"
-          + " the variant measured no decode work")
-      remedy.append("decoding through the environment's decoder (`decoder.decode`)")
-    }
-    if let mostCancelled, !uncancelled.isEmpty {
-      statement.append(
-        "\(FindingText.names(uncancelled.map(\.label), limit: 8)) ended no request cancelled"
-          + " (--cancel-rate \(DecimalText.fixed(cancelRate, fractionDigits: 2)))")
-      evidence.append(
-        "\(mostCancelled.label) ended \(FindingText.count(mostCancelled.cancellations)) with"
-          + " CancellationError under the same workload")
-      remedy.append(
-        "calling `WaitCancellation.waitBegins()` before the first await (without it --cancel-rate"
-          + " cancels nothing) and letting a cancelled waiter throw")
-    }
-    return Finding(
-      rule: .ignoredOptions, variants: undecoded.map(\.label) + uncancelled.map(\.label),
-      statement: FindingText.list(statement), evidence: FindingText.list(evidence),
-      remedy: remedy.joined(separator: "; ") + "; until then those rows measured none of it",
-      link: "docs/benchmark-your-own-cache.md#the-hooks")
-  }
 }

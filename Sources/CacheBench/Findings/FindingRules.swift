@@ -11,16 +11,30 @@ enum FindingRules {
 
   /// A variant made duplicate fetches while another of the same run, which fetched, made none: the
   /// workload was the same, so the duplicates are the design's (reentrancy across the fetch's `await`).
+  ///
+  /// With `--invalidate-rate`, each invalidation may rightly start one: it removes the entry and
+  /// cancels its fetch, and the next miss fetches again while the cancelled fetch is still running
+  /// at the fetcher (`coalescing` made 0–2 of 1969 invalidations so). So only duplicates beyond a
+  /// variant's invalidations are the design's, and a variant with no more than its invalidations
+  /// counts as one that made none.
   static func duplicateFetches(_ figures: [VariantFigures]) -> Finding? {
     let whole = figures.filter { $0.partial == nil }
-    let clean = whole.filter { $0.duplicateFetches == 0 && $0.fetches > 0 }
-    let duplicating = whole.filter { $0.duplicateFetches >= Limits.duplicateFetches }
-      .sorted { $0.duplicateFetches > $1.duplicateFetches }
+    // Fewest first: with invalidations, a row here is one whose duplicates they may explain, not
+    // one shown to coalesce.
+    let clean = whole.filter { $0.duplicateFetches <= $0.invalidations && $0.fetches > 0 }
+      .sorted { $0.duplicateFetches < $1.duplicateFetches }
+    let duplicating = whole.filter {
+      $0.duplicateFetches - $0.invalidations >= Limits.duplicateFetches
+    }.sorted { $0.duplicateFetches > $1.duplicateFetches }
     guard !clean.isEmpty, !duplicating.isEmpty else { return nil }
     let statement = duplicating.map { variant in
       "\(variant.label) made \(FindingText.count(variant.duplicateFetches)) ("
         + FindingText.percent(variant.duplicateFetches / variant.fetches)
-        + " of \(FindingText.count(variant.fetches)) fetches)"
+        + " of \(FindingText.count(variant.fetches)) fetches"
+        + (variant.invalidations > 0
+          ? ", \(FindingText.count(variant.duplicateFetches - variant.invalidations)) more than"
+            + " its \(FindingText.count(variant.invalidations)) invalidations" : "")
+        + ")"
     }
     let fewest = FindingText.count(clean.map(\.fetches).min() ?? 0)
     let most = FindingText.count(clean.map(\.fetches).max() ?? 0)
@@ -28,14 +42,17 @@ enum FindingRules {
       clean.count == 1
       ? "of \(most) fetches"
       : fewest == most ? "of \(most) fetches each" : "of \(fewest) to \(most) fetches each"
+    let invalidated = clean.contains { $0.invalidations > 0 }
     return Finding(
       rule: .duplicateFetches, variants: duplicating.map(\.label),
       statement: FindingText.list(statement),
-      evidence: "under the same workload \(FindingText.names(clean.map(\.label))) made 0 duplicate"
-        + " fetches (\(fetched))",
-      remedy:
-        "a design that coalesces, as those do: the miss goes in flight before the first await"
-        + " and later callers join it",
+      evidence: "under the same workload \(FindingText.names(clean.map(\.label)))"
+        + (invalidated
+          ? " made no more duplicate fetches than invalidations (each may start one fetch while"
+            + " the fetch it cancelled still runs)" : " made 0 duplicate fetches")
+        + " (\(fetched))",
+      remedy: "a design that coalesces" + (invalidated ? "" : ", as those do")
+        + ": the miss goes in flight before the first await and later callers join it",
       link: "docs/duplicates.md#why-a-design-duplicates-or-does-not")
   }
 

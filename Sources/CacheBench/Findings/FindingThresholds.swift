@@ -60,6 +60,33 @@ enum FindingThresholds {
   /// ... and at least this many more allocations per request than it.
   static let allocationExcess = 2.0
 
+  /// Memory per entry: at least this multiple of the leanest other variant's `bytes_per_entry` ...
+  static let memoryMultiple = 2.0
+  /// ... and at least this many bytes an entry more than it.
+  static let memoryExcessBytes = 256.0
+  /// Memory per entry: the least entries cached at window end (`cached_entries`) for a variant's
+  /// `bytes_per_entry` to be compared: the window's allocated delta also holds what is not an entry
+  /// (tasks, buffers, the runtime's own), a few KiB that a handful of entries would each be charged
+  /// a large share of.
+  static let memoryMinimumEntries = 100.0
+
+  /// Hit throughput from 1 client to 2 (a sweep): below this share of its own hits a second at 1
+  /// client, a variant's rate at 2 collapsed. `cachebench check`'s hit-scaling line, measured there
+  /// (2-core Linux, Swift 6.3.1, all hits, 1 → 2 clients): one coalescing actor 0.19–0.26 (4.80 →
+  /// 0.92 M/s), `mutex` 0.54–0.93, `sharded` 1.07.
+  static let hitScalingShare = 0.5
+  /// ... when another variant of the sweep at the same placement and client threads kept at least
+  /// this multiple of its share, so a machine that got busier between the cells is not blamed on
+  /// the design (with none to compare with, the finding says so).
+  static let hitScalingOthersMultiple = 2.0
+  /// ... and only cells of which at least this share of the requests were hits: with fetches in
+  /// the window, its rate is the fetcher's, not the hit path's.
+  static let hitShareOfRequests = 0.9
+  /// ... and only cells measured at least this many times (`sweep --repeat`), read by their medians:
+  /// at load 10–12 on 2 cores, three single-measurement sweeps of the same cells read `coalescing`
+  /// 0.36×, 0.85× and 1.33× from 1 client to 2, and `mutex` 3.27×, 0.35× and 0.06×.
+  static let hitScalingMeasurements = 3
+
   /// Lines the terminal and Markdown show by default; the JSON holds every finding.
   static let shownFindings = 8
 }

@@ -12,14 +12,14 @@ enum Findings {
   static func evaluate(repeated: [VariantRepetitions], scenario: Scenario) -> [Finding] {
     evaluate(
       repeated.map { VariantFigures($0, stop: scenario.stop) }, askedRate: scenario.openLoop?.rate,
-      cancelRate: scenario.cancelRate)
+      cancelRate: scenario.cancelRate, payloadBytes: scenario.payloadBytes)
   }
 
   /// Every finding of `figures`, in an open-loop run at `askedRate` requests per second when given,
-  /// that cancelled a share `cancelRate` of its reads.
-  static func evaluate(_ figures: [VariantFigures], askedRate: Double?, cancelRate: Double = 0)
-    -> [Finding]
-  {
+  /// that cancelled a share `cancelRate` of its reads, and whose fetches returned `payloadBytes`.
+  static func evaluate(
+    _ figures: [VariantFigures], askedRate: Double?, cancelRate: Double = 0, payloadBytes: Int = 0
+  ) -> [Finding] {
     let findings = [
       FindingRules.duplicateFetches(figures),
       FindingRules.partialRows(figures),
@@ -32,6 +32,7 @@ enum Findings {
       FindingRules.poolStarvation(figures),
       FindingRules.starvedClients(figures),
       FindingRules.allocations(figures),
+      FindingRules.memoryPerEntry(figures, payloadBytes: payloadBytes),
     ]
     return findings.compactMap { $0 }.sorted { $0.rule < $1.rule }
   }

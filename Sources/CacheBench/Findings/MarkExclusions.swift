@@ -11,6 +11,9 @@ struct MarkExclusions: Sendable, Equatable {
     case partial(PartialRow)
     /// The row made duplicate fetches where other rows made none.
     case duplicateFetches
+    /// In a run with `--invalidate-rate`, the row made more duplicate fetches than its invalidations
+    /// explain where other rows made no more than theirs.
+    case duplicateFetchesBeyondInvalidations
     /// Most of the row's clients completed under a tenth of their share: `starved` of `clients`.
     case starvedClients(starved: Int, clients: Int)
 
@@ -18,6 +21,8 @@ struct MarkExclusions: Sendable, Equatable {
       switch self {
       case .partial(let row): "partial, " + row.description
       case .duplicateFetches: "duplicate fetches where others have none"
+      case .duplicateFetchesBeyondInvalidations:
+        "duplicate fetches beyond its invalidations where others have none beyond theirs"
       case .starvedClients(let starved, let clients): "\(starved) of \(clients) clients starved"
       }
     }
@@ -36,7 +41,9 @@ struct MarkExclusions: Sendable, Equatable {
     let duplicating = Set(FindingRules.duplicateFetches(figures)?.variants ?? [])
     reasons = figures.map { variant in
       if let partial = variant.partial { return .partial(partial) }
-      if duplicating.contains(variant.label) { return .duplicateFetches }
+      if duplicating.contains(variant.label) {
+        return variant.invalidations > 0 ? .duplicateFetchesBeyondInvalidations : .duplicateFetches
+      }
       if variant.clientsStarved, let spread = variant.clientSpread {
         return .starvedClients(starved: spread.starved, clients: spread.clients)
       }

@@ -55,14 +55,23 @@ enum FindingFixtures {
     return result
   }
 
+  /// The figures of `results`, each measured once, in a run that stops after 1,000 requests (or by
+  /// `stop`).
+  static func figures(
+    _ results: [VariantResult], stop: StopCondition = .requests(1_000)
+  ) -> [VariantFigures] {
+    results.map { VariantFigures(VariantRepetitions(single: $0), stop: stop) }
+  }
+
   /// The findings of `results`, each measured once, in a run that stops after 1,000 requests (or by
-  /// `stop`), open loop at `rate` when given.
+  /// `stop`), open loop at `rate` when given, of `payloadBytes`-byte payloads.
   static func findings(
     _ results: [VariantResult], stop: StopCondition = .requests(1_000), rate: Double? = nil,
-    cancelRate: Double = 0
+    cancelRate: Double = 0, payloadBytes: Int = 64
   ) -> [Finding] {
-    let figures = results.map { VariantFigures(VariantRepetitions(single: $0), stop: stop) }
-    return Findings.evaluate(figures, askedRate: rate, cancelRate: cancelRate)
+    Findings.evaluate(
+      figures(results, stop: stop), askedRate: rate, cancelRate: cancelRate,
+      payloadBytes: payloadBytes)
   }
 
   /// The finding of `rule` among `findings`, if it fired.

@@ -30,6 +30,31 @@ struct FindingRulesRunTests {
         == nil)
   }
 
+  /// A result of a 1,000-operation run with `--invalidate-rate`: `invalidations` of its operations
+  /// invalidated, the rest read.
+  private func invalidating(_ invalidations: Int, requests: Int) -> VariantResult {
+    var result = Fixture.result(.coalescing, requests: requests)
+    result.invalidations = invalidations
+    return result
+  }
+
+  @Test func aRunWithInvalidationsThatCompletedIsNoPartialRow() {
+    // 50 of the 1,000 operations invalidated: 950 requests served is the whole window.
+    let whole = invalidating(50, requests: 950)
+    #expect(Fixture.finding(.partialRows, in: Fixture.findings([whole])) == nil)
+    #expect(MarkExclusions(Fixture.figures([whole])).allowsMark(0))
+  }
+
+  @Test func anInterruptedRunWithInvalidationsIsPartialInOperations() throws {
+    var interrupted = invalidating(45, requests: 855)
+    interrupted.interrupted = true
+    let finding = try #require(
+      Fixture.finding(.partialRows, in: Fixture.findings([interrupted])))
+    #expect(
+      finding.statement
+        == "coalescing/none served 855 requests, 900 of 1000 operations, interrupted")
+  }
+
   /// An open-loop result that issued `achieved` requests per second.
   private func openLoop(achieved: Double) -> VariantResult {
     var result = Fixture.result(.coalescing)

@@ -21,6 +21,51 @@ struct FindingRulesTests {
         == "under the same workload coalescing/none made 0 duplicate fetches (of 100 fetches)")
   }
 
+  /// A result of a run with `--invalidate-rate`: 50 of its 1,000 operations invalidated.
+  private func invalidating(_ design: CacheDesign, duplicateFetches: Int) -> VariantResult {
+    var result = Fixture.result(design, duplicateFetches: duplicateFetches, requests: 950)
+    result.invalidations = 50
+    return result
+  }
+
+  @Test func duplicateFetchesBeyondTheInvalidationsAreFound() throws {
+    let findings = Fixture.findings([
+      invalidating(.naive, duplicateFetches: 80), invalidating(.coalescing, duplicateFetches: 2),
+    ])
+    let finding = try #require(Fixture.finding(.duplicateFetches, in: findings))
+    #expect(finding.variants == ["naive/none"])
+    #expect(
+      finding.statement
+        == "naive/none made 80 (80.0% of 100 fetches, 30 more than its 50 invalidations)")
+    #expect(
+      finding.evidence
+        == "under the same workload coalescing/none made no more duplicate fetches than"
+        + " invalidations (each may start one fetch while the fetch it cancelled still runs)"
+        + " (of 100 fetches)")
+  }
+
+  @Test func aRowWithDuplicatesBeyondItsInvalidationsIsUnmarkedAndSaysWhy() {
+    let results = [
+      invalidating(.naive, duplicateFetches: 80), invalidating(.coalescing, duplicateFetches: 2),
+    ]
+    #expect(
+      MarkExclusions(Fixture.figures(results)).legend(labels: ["naive/none", "coalescing/none"])
+        == "no mark for naive/none (duplicate fetches beyond its invalidations where others have"
+        + " none beyond theirs)")
+  }
+
+  @Test func duplicateFetchesNoMoreThanTheInvalidationsAreNotFound() {
+    // An invalidation cancels the entry's fetch, and the next miss fetches while it still runs:
+    // a coalescing design's 2 duplicates of 50 invalidations are the invalidations', and so are
+    // 50 of 50; both rows keep their marks.
+    let results = [
+      invalidating(.naive, duplicateFetches: 50), invalidating(.coalescing, duplicateFetches: 2),
+    ]
+    #expect(Fixture.finding(.duplicateFetches, in: Fixture.findings(results)) == nil)
+    let exclusions = MarkExclusions(Fixture.figures(results))
+    #expect(exclusions.allowsMark(0) && exclusions.allowsMark(1))
+  }
+
   @Test func duplicateFetchesAreNotFoundWhenNoDesignOfTheRunFetchedWithoutThem() {
     // Every design duplicated, or the one without duplicates fetched nothing: no comparison holds.
     let allDuplicate = Fixture.findings([

@@ -1,0 +1,107 @@
+import Testing
+
+@testable import CacheBench
+@testable import CacheBenchCore
+@testable import CacheBenchDesigns
+
+/// Known answers of the sweep's rule, hit throughput from 1 client to 2, on cells built figure by
+/// figure (no timing): issue #30's figures must trigger it, and near misses must not.
+struct SweepFindingsTests {
+  private typealias Fixture = FindingFixtures
+
+  /// A cell of `design` at `clients`, measured `measurements` times, whose one-second windows each
+  /// served `hitsPerSecond` hits, all of their requests but `misses`.
+  private func cell(
+    _ design: CacheDesign, shards: Int = 1, clients: Int, hitsPerSecond: Int, misses: Int = 0,
+    measurements: Int = 3
+  ) -> SweepPoint {
+    let result = Fixture.result(
+      design, shards: shards, fetches: misses, requests: hitsPerSecond + misses)
+    return SweepPoint(
+      variant: result.variant, threads: nil, clients: clients,
+      repetitions: VariantRepetitions(Array(repeating: result, count: measurements)))
+  }
+
+  /// Cells of `design` at 1 and 2 clients.
+  private func series(
+    _ design: CacheDesign, shards: Int = 1, _ one: Int, _ two: Int, misses: Int = 0
+  ) -> [SweepPoint] {
+    [
+      cell(design, shards: shards, clients: 1, hitsPerSecond: one, misses: misses),
+      cell(design, shards: shards, clients: 2, hitsPerSecond: two, misses: misses),
+    ]
+  }
+
+  private func collapse(_ points: [SweepPoint]) -> Finding? {
+    Fixture.finding(
+      .hitThroughputCollapse, in: SweepFindings.evaluate(points, stop: .requests(1_000)))
+  }
+
+  /// Issue #30: `--decode none --latency 0ms`, all hits, 1 → 2 clients.
+  @Test func oneActorsHitsCollapsingWhileMutexAndShardsHoldIsFound() throws {
+    let finding = try #require(
+      collapse(
+        series(.coalescing, 4_800_000, 920_000) + series(.mutex, 5_290_000, 4_940_000)
+          + series(.sharded, shards: 8, 4_090_000, 4_360_000)))
+    #expect(finding.variants == ["coalescing/none"])
+    #expect(
+      finding.statement
+        == "hits a second coalescing/none 4.80M/s at 1 client, 920k/s at 2 (0.19×)")
+    #expect(
+      finding.evidence.hasPrefix(
+        "in the same sweep sharded(8)/none 4.09M/s at 1 client, 4.36M/s at 2 (1.07×);"
+          + " mutex/none 5.29M/s at 1 client, 4.94M/s at 2 (0.93×)"))
+  }
+
+  @Test func twoVariantsThatCollapsedAreComparedWithTheOneThatHeldOnce() throws {
+    let finding = try #require(
+      collapse(
+        series(.coalescing, 4_800_000, 920_000) + series(.naive, 4_000_000, 1_000_000)
+          + series(.mutex, 5_290_000, 4_940_000)))
+    #expect(finding.variants == ["coalescing/none", "naive/none"])
+    #expect(
+      finding.evidence.hasPrefix(
+        "in the same sweep mutex/none 5.29M/s at 1 client, 4.94M/s at 2 (0.93×) (hits"))
+  }
+
+  @Test func aLoneVariantsCollapseIsFoundWithNothingToCompareWith() throws {
+    let finding = try #require(collapse(series(.coalescing, 4_800_000, 920_000)))
+    #expect(
+      finding.evidence.hasPrefix(
+        "no other variant of the sweep at decode none ran at 1 and 2 clients to tell coalescing/none's"
+          + " drop from the machine's"))
+  }
+
+  @Test func everyVariantDroppingOrAHalfKeptIsNoCollapse() {
+    // A machine that got busier between the cells: mutex fell as far.
+    let machine = series(.coalescing, 4_800_000, 920_000) + series(.mutex, 5_290_000, 990_000)
+    // 0.52× of one client's rate: over the half.
+    let half = series(.coalescing, 4_800_000, 2_500_000) + series(.mutex, 5_290_000, 4_940_000)
+    #expect(collapse(machine) == nil)
+    #expect(collapse(half) == nil)
+  }
+
+  @Test func cellsOfMostlyMissesOrWithoutTwoClientsSayNothing() {
+    // 1 ms fetches: 15% of the requests missed, so the rate is the fetcher's.
+    let misses =
+      series(.coalescing, 850, 170, misses: 150) + series(.mutex, 850, 800, misses: 150)
+    // `--concurrency 1,8,64`: no cell at 2 clients.
+    let noTwo = [
+      cell(.coalescing, clients: 1, hitsPerSecond: 4_800_000),
+      cell(.coalescing, clients: 8, hitsPerSecond: 920_000),
+    ]
+    #expect(collapse(misses) == nil)
+    #expect(collapse(noTwo) == nil)
+  }
+
+  @Test func cellsMeasuredOnceSayNothing() {
+    // Without `--repeat 3` one busy moment of a shared machine is one cell's whole figure.
+    let once = [
+      cell(.coalescing, clients: 1, hitsPerSecond: 4_800_000, measurements: 1),
+      cell(.coalescing, clients: 2, hitsPerSecond: 920_000, measurements: 1),
+      cell(.mutex, clients: 1, hitsPerSecond: 5_290_000, measurements: 1),
+      cell(.mutex, clients: 2, hitsPerSecond: 4_940_000, measurements: 1),
+    ]
+    #expect(collapse(once) == nil)
+  }
+}
