@@ -82,6 +82,9 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
 
   package var busyTime: IsolationBusyTime { busy }
 
+  /// Jobs waiting to run (not the running one), for tests that hold the executor until some queue up.
+  package var queuedJobs: Int { state.withLock { $0.queue.queuedCount } }
+
   package func beginWindow() {
     state.withLock { $0.figures.begin() }
   }
