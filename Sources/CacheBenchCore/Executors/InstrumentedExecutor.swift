@@ -21,14 +21,17 @@ import Dispatch
 ///
 /// Scheduling: jobs run one at a time, in enqueue order. A job enqueued while the executor is idle, by a
 /// thread that runs no actor's job (a task hopping onto the actor from the global pool), runs at once on
-/// that thread, as a default actor does; jobs that queue behind it are run by one drain on the global
-/// pool (`InstrumentedExecutorState`). What it cannot keep from a default actor: the hop back off the
+/// that thread, as a default actor does, and so do up to `jobsRunHere` − 1 jobs queued behind it
+/// meanwhile; any more are run by one drain on the global pool (`InstrumentedExecutorState`). What it cannot keep from a default actor: the hop back off the
 /// actor. Leaving a default actor for the global pool continues on the same thread; leaving this one, the
 /// caller's continuation is enqueued on the global pool. docs/instrumented-executor.md measures the cost.
 /// A continuation resumed by a plain thread (not a task's) onto an idle actor runs on that thread.
-public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, @unchecked Sendable
-{
-  // @unchecked: `state` is a lock; `busy` is atomic; the queue's jobs are the runtime's, run once each.
+public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, Sendable {
+  /// Jobs the enqueuing thread runs, the first and those queued behind it meanwhile, before it hands
+  /// the rest to a drain on the global pool: a hand-over to another thread costs microseconds, while a
+  /// caller that waits for one more short job on this thread costs a job's length.
+  static let jobsRunHere = 16
+
   private let state = SanitizerVisibleMutex(Locked())
   private let busy = IsolationBusyTime()
 
@@ -36,6 +39,19 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
   private struct Locked {
     var queue = InstrumentedExecutorState<UnownedJob>()
     var figures = IsolationJobFigures()
+
+    /// Records `ran`'s figures, then says whether the enqueuing thread must hand jobs queued
+    /// meanwhile to a drain (`InstrumentedExecutorState.finishedHere()`).
+    mutating func recordingFinish(_ ran: Ran) -> Bool {
+      figures.record(wait: ran.wait, busyWait: ran.busyWait, service: ran.service)
+      return queue.finishedHere()
+    }
+
+    /// Records `ran`'s figures, then takes the next job, if any.
+    mutating func recordingNext(_ ran: Ran?) -> InstrumentedExecutorState<UnownedJob>.Queued? {
+      if let ran { figures.record(wait: ran.wait, busyWait: ran.busyWait, service: ran.service) }
+      return queue.next()
+    }
   }
 
   /// An executor for one actor; it registers with the measured window whose design's factory makes it.
@@ -50,8 +66,15 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
     let action = state.withLock { $0.queue.enqueue(queued, mayRunHere: mayRunHere) }
     switch action {
     case .runHere(let queued):
-      run(queued)
-      if state.withLock({ $0.queue.finishedHere() }) { startDrain() }
+      // Each job's figures are recorded under the lock taken for the next step anyway.
+      var ran = run(queued)
+      for _ in 1..<Self.jobsRunHere {
+        let done = ran
+        guard let next = state.withLock({ $0.recordingNext(done) }) else { return }
+        ran = run(next)
+      }
+      let done = ran
+      if state.withLock({ $0.recordingFinish(done) }) { startDrain() }
     case .startDrain:
       startDrain()
     case .queued:
@@ -66,18 +89,26 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
   /// Runs the queue on the global pool until it is empty.
   private func startDrain() {
     DispatchQueue.global().async { [self] in
-      while let queued = state.withLock({ $0.queue.next() }) { run(queued) }
+      var ran: Ran? = nil
+      while let queued = state.withLock({ $0.recordingNext(ran) }) { ran = run(queued) }
     }
   }
 
-  /// Runs one job, timing it, and records its figures.
-  private func run(_ queued: InstrumentedExecutorState<UnownedJob>.Queued) {
+  /// One job's figures, nanoseconds.
+  private struct Ran {
+    var wait: UInt64
+    var busyWait: UInt64
+    var service: UInt64
+  }
+
+  /// Runs one job, timing it; its figures are recorded by the caller's next step under the lock.
+  private func run(_ queued: InstrumentedExecutorState<UnownedJob>.Queued) -> Ran {
     let segment = busy.enter()
     queued.job.runSynchronously(on: asUnownedSerialExecutor())
     let service = busy.close(segment)
-    let wait = segment.entered > queued.enqueuedAt ? segment.entered &- queued.enqueuedAt : 0
-    let busyWait = segment.busyWait(since: queued.busyAtEnqueue)
-    state.withLock { $0.figures.record(wait: wait, busyWait: busyWait, service: service) }
+    return Ran(
+      wait: segment.entered > queued.enqueuedAt ? segment.entered &- queued.enqueuedAt : 0,
+      busyWait: segment.busyWait(since: queued.busyAtEnqueue), service: service)
   }
 
   package var busyTime: IsolationBusyTime { busy }

@@ -4,8 +4,9 @@
 /// At most one job runs at a time. A job enqueued while the executor is idle runs at once on the
 /// enqueuing thread when the executor may run it there (`runHere`): the thread of a task hopping onto
 /// the actor, which would otherwise hand the job to another thread and wait for it (the default actor's
-/// switching fast path does the same). Otherwise, and for whatever queues up behind a job, one drain on
-/// the global pool runs the queue in order until it is empty (`startDrain`).
+/// switching fast path does the same), and that thread may go on with the jobs queued meanwhile (`next()`)
+/// before it hands the rest over (`finishedHere()`). Otherwise one drain on the global pool runs the
+/// queue in order until it is empty (`startDrain`).
 struct InstrumentedExecutorState<Job> {
   /// A job waiting to run, with the readings taken as it was enqueued.
   struct Queued {
@@ -47,16 +48,16 @@ struct InstrumentedExecutorState<Job> {
     return .startDrain
   }
 
-  /// After a job run on the enqueuing thread: true when jobs queued meanwhile need a drain, false when
-  /// the executor is idle again.
+  /// When the enqueuing thread stops running jobs: true when jobs queued meanwhile need a drain, false
+  /// when the executor is idle again.
   mutating func finishedHere() -> Bool {
     if queuedCount > 0 { return true }
     isRunning = false
     return false
   }
 
-  /// For the drain, after its previous job (or at its start): the next job, or nil once the queue is
-  /// empty, when the executor is idle again.
+  /// For the drain (or the enqueuing thread), after its previous job: the next job, or nil once the
+  /// queue is empty, when the executor is idle again.
   mutating func next() -> Queued? {
     guard queuedCount > 0 else {
       isRunning = false
