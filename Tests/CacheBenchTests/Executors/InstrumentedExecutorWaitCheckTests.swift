@@ -52,8 +52,13 @@ struct InstrumentedExecutorWaitCheckTests {
   @Test func theExecutorsWaitIsNeverLongerThanTheWaitSeenFromInsideTheActor() async {
     let worker = Worker()
     worker.executor.beginWindow()
+    // The hold blocks its thread until the callers are queued, so it runs on a thread of its own (the
+    // call runs on the caller's thread, the executor being idle), never on one the callers need.
+    let thread = await DedicatedThreadsExecutor.start(threadCount: 1, name: "wait-check")
     let holding = Task.detached {
-      await worker.hold(until: Self.callers, issued: MonotonicClock.now())
+      await withTaskExecutorPreference(thread) {
+        await worker.hold(until: Self.callers, issued: MonotonicClock.now())
+      }
     }
     while !worker.holding.load(ordering: .acquiring) { await Task.yield() }
     let waits = await withTaskGroup(of: UInt64.self) { group in
@@ -65,6 +70,7 @@ struct InstrumentedExecutorWaitCheckTests {
       return await group.reduce(into: [UInt64]()) { $0.append($1) }
     }
     let holdWait = await holding.value
+    await thread.shutdown()
     let figures = await worker.endWindow()
     #expect(figures.jobs == Self.callers + 1)
     // The hold is a job of the executor's too.
