@@ -59,6 +59,8 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
     IsolationInstruments.collecting?.register(self)
   }
 
+  /// Takes a job of the actor: runs it now on this thread when the executor is idle and this thread
+  /// runs no actor's job, else queues it (see the type's description). Called by the runtime.
   public func enqueue(_ job: consuming ExecutorJob) {
     let queued = InstrumentedExecutorState.Queued(
       job: UnownedJob(job), enqueuedAt: MonotonicClock.now(), busyAtEnqueue: busy.nanoseconds)
@@ -82,6 +84,7 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
     }
   }
 
+  /// This executor as the actor's `unownedExecutor` returns it.
   public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
@@ -111,15 +114,18 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
       busyWait: segment.busyWait(since: queued.busyAtEnqueue), service: service)
   }
 
+  /// The busy total of the jobs run so far (`actor_utilisation`).
   package var busyTime: IsolationBusyTime { busy }
 
   /// Jobs waiting to run (not the running one), for tests that hold the executor until some queue up.
   package var queuedJobs: Int { state.withLock { $0.queue.queuedCount } }
 
+  /// Starts recording each job's figures, afresh, for a measured window.
   package func beginWindow() {
     state.withLock { $0.figures.begin() }
   }
 
+  /// Stops recording; the jobs recorded since `beginWindow()`.
   package func endWindow() -> IsolationJobFigures {
     state.withLock {
       $0.figures.end()

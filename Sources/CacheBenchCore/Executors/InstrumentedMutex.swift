@@ -51,12 +51,15 @@ public final class InstrumentedMutex<Value: ~Copyable>: InstrumentedIsolation, S
     }
   }
 
+  /// The busy total of the jobs run so far (`actor_utilisation`).
   package var busyTime: IsolationBusyTime { busy }
 
+  /// Starts recording each job's figures, afresh, for a measured window.
   package func beginWindow() {
     lock.withLock { $0.figures.begin() }
   }
 
+  /// Stops recording; the jobs recorded since `beginWindow()`.
   package func endWindow() -> IsolationJobFigures {
     lock.withLock {
       $0.figures.end()
