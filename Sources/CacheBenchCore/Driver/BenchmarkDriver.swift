@@ -100,7 +100,8 @@ package struct BenchmarkDriver: Sendable {
     let mark = await meter.begin()
     guard
       let cache = makeCache(
-        variant, fetcher: fetcher, decoder: parts.decoder, writeFetcher: makeWriteFetcher())
+        variant, fetcher: fetcher, decoder: parts.decoder, writeFetcher: makeWriteFetcher(),
+        instruments: parts.instruments)
     else { return nil }
     let claims = RequestClaims(stop: scenario.stop, concurrency: scenario.concurrency)
     onEvent(
@@ -109,16 +110,15 @@ package struct BenchmarkDriver: Sendable {
     let recorders = ClientRecorders(
       count: scenario.concurrency, schedule: scenario.openLoop,
       rawLatencyCapacity: recordsRawLatencies ? rawLatencyCapacityPerClient : nil)
-    let busyDomains = cache.isolationBusyTimes
     await windowObserver?.windowWillOpen(variant)
-    let busyAtStart = busyDomains?.map(\.nanoseconds)
+    parts.instruments.beginWindow(designDomains: cache.isolationBusyTimes)
     let reach = CancellationReach.forWindow(of: scenario)
     var outcome = await WaitCancellation.$reach.withValue(reach) {
       await window(
         variant, cache: cache, keys: keys, parts: parts, claims: claims, recorders: recorders)
     }
-    let utilisation = IsolationUtilisation(
-      domains: busyDomains, start: busyAtStart, windowNanoseconds: outcome.nanoseconds)
+    let (utilisation, jobFigures) = parts.instruments.endWindow(
+      windowNanoseconds: outcome.nanoseconds)
     await windowObserver?.windowDidClose(variant, requests: outcome.requests)
     // The window's histogram stripes were merged and let go once it closed, so the memory reading
     // holds only the merged recorder.
@@ -133,7 +133,7 @@ package struct BenchmarkDriver: Sendable {
       WindowReadings(
         recorder: outcome.recorder, fetched: parts.ledger.totals, outcome: outcome,
         probe: parts.probe, mainProbe: parts.mainProbe, clientSpread: clientSpread,
-        utilisation: utilisation, resources: resources,
+        utilisation: utilisation, jobFigures: jobFigures, resources: resources,
         allocatedBeforeWindow: allocatedBeforeWindow, staleRejected: staleRejected,
         decodes: parts.decodes, cancellation: parts.cancellation,
         attribution: parts.ledger.attribution?.figures))
@@ -166,6 +166,8 @@ package struct BenchmarkDriver: Sendable {
     let decoder: PayloadDecoder
     let probe: SchedulingProbe?
     let mainProbe: SchedulingProbe?
+    /// The instrumented executors and locks the design's factory makes (`InstrumentedExecutor`).
+    let instruments = IsolationInstruments()
 
     init(
       _ variant: Variant, scenario: Scenario, decoder: PayloadDecoder,
@@ -209,6 +211,8 @@ package struct BenchmarkDriver: Sendable {
     let mainProbe: SchedulingProbe?
     let clientSpread: ClientSpread?
     let utilisation: IsolationUtilisation?
+    /// The jobs of the design's instrumented executors and locks, when it made any.
+    let jobFigures: IsolationJobFigures?
     let resources: ResourceUsage
     let allocatedBeforeWindow: Int?
     let staleRejected: Int?
@@ -261,6 +265,7 @@ package struct BenchmarkDriver: Sendable {
     result.staleRejected = readings.staleRejected
     result.unclassified = recorder.unclassified
     result.untimed = recorder.untimed
+    result.adoptUnhookedIsolation(readings.jobFigures)
     result.wrongKeyAnswers = recorder.wrongKeyAnswers
     result.firstErrorDescription = recorder.firstErrorDescription
     Self.addDecodesAndWrites(of: variant, readings, to: &result)
@@ -296,7 +301,8 @@ package struct BenchmarkDriver: Sendable {
   /// retention only a design that supports it. Nil when the factory threw, which is reported as the
   /// variant's failure (`DriverEvent.failed`): the run goes on with the next variant.
   func makeCache(
-    _ variant: Variant, fetcher: any Fetcher, decoder: PayloadDecoder, writeFetcher: any Fetcher
+    _ variant: Variant, fetcher: any Fetcher, decoder: PayloadDecoder, writeFetcher: any Fetcher,
+    instruments: IsolationInstruments? = nil
   ) -> (any Cache)? {
     let environment = CacheEnvironment(
       fetcher: fetcher, writeFetcher: writeFetcher, decodePlacement: variant.decode,
@@ -305,7 +311,8 @@ package struct BenchmarkDriver: Sendable {
         ? scenario.retention : .unbounded,
       keys: scenario.keys, shards: variant.shards)
     do {
-      return try variant.design.makeCache(environment)
+      guard let instruments else { return try variant.design.makeCache(environment) }
+      return try instruments.collect { try variant.design.makeCache(environment) }
     } catch {
       onEvent(.failed(variant, reason: "its factory threw: \(error)"))
       return nil

@@ -21,6 +21,24 @@ enum ImageCacheDesigns {
     traits: [.coalesces, .lockIsolated, .measuredByDefault]
   ) { LockedImageCache(environment: $0) }
 
+  /// `image-reentrant` on cachebench's `InstrumentedExecutor`: its actor wait and busy time without hooks.
+  static let reentrantTimed = CacheDesign(
+    name: "image-reentrant-timed",
+    summary: "image-reentrant on the instrumented executor (two lines added)"
+  ) { TimedReentrantImageCache(environment: $0) }
+
+  static let table = CacheDesign(
+    name: "image-table",
+    summary: "a dictionary behind a Mutex, no hooks; overlapping misses each download",
+    traits: [.lockIsolated]
+  ) { TableImageCache(environment: $0) }
+
+  static let tableTimed = CacheDesign(
+    name: "image-table-timed",
+    summary: "image-table with its Mutex swapped for the instrumented one",
+    traits: [.lockIsolated]
+  ) { TimedTableImageCache(environment: $0) }
+
   /// Every design of the app, in the order the tables list them.
-  static let all = [reentrant, inFlight, locked]
+  static let all = [reentrant, inFlight, locked, reentrantTimed, table, tableTimed]
 }

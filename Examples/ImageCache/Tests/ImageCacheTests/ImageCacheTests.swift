@@ -55,4 +55,23 @@ struct ImageCacheTests {
     // The actor keeps a busy total (`IsolationBusyTime`); the Mutex one does not.
     #expect((result.actorUtilisation != nil) == (design == ImageCacheDesigns.inFlight))
   }
+
+  /// The reentrant designs with and without cachebench's instrumented executor or lock: every caller
+  /// downloads, and only the timed ones read actor wait, busy wait and utilisation rather than `n/a`.
+  @Test(arguments: [
+    (ImageCacheDesigns.reentrantTimed, true),
+    (ImageCacheDesigns.table, false),
+    (ImageCacheDesigns.tableTimed, true),
+  ])
+  func aTimedCacheReadsItsActorWaitWithoutHooks(design: CacheDesign, timed: Bool) async throws {
+    let result = try await CacheBenchmark(
+      design: design, workload: Self.hotKey(gate: Self.callers)
+    ).run()
+    #expect(result.requests == Self.callers)
+    #expect(result.fetches == Self.callers)
+    #expect(result.duplicateFetches == Self.callers - 1)
+    #expect((result.actorWait != nil) == timed)
+    #expect((result.actorBusyWait != nil) == timed)
+    #expect((result.actorUtilisation != nil) == timed)
+  }
 }
