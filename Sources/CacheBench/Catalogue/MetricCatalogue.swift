@@ -28,7 +28,12 @@ enum MetricCatalogue {
       guard source.result.requests > 0 else { return .notApplicable }
       let ratio = Double(source.result.hits) / Double(source.result.requests)
       return .fixed(ratio, fractionDigits: 4)
-    }
+    },
+    MetricDeclaration(
+      "main_actor_decodes", .count, better: .lower,
+      doc:
+        "count: decodes that ran on the main actor, asked of the concurrency runtime at each decode; empty unless `--caller main` and a decode, never 0 then"
+    ) { .integer($0.result.decodesOnMainActor, else: .notApplicable) },
   ]
 
   /// The gate's built-in rule of every metric that declares one.

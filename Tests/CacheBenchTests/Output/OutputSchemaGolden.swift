@@ -39,6 +39,7 @@ enum OutputSchemaGolden {
     decode_on_actor_share cancel_at decode_checkpoint caller_decodes decodes_elsewhere
     decodes_cancelled decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
     hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns ignored_options hit_ratio
+    main_actor_decodes
     """
   static let jsonKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -98,22 +99,22 @@ enum OutputSchemaGolden {
     variants[].metrics.latency_p90_ns variants[].metrics.latency_p9999_ns
     variants[].metrics.latency_p999_ns variants[].metrics.latency_p99_ci_high_ns
     variants[].metrics.latency_p99_ci_low_ns variants[].metrics.latency_p99_ns
-    variants[].metrics.leaders variants[].metrics.main_delay_max_ns
-    variants[].metrics.main_delay_p50_ns variants[].metrics.main_delay_p99_ns
-    variants[].metrics.main_delay_samples variants[].metrics.main_hangs
-    variants[].metrics.main_hitches variants[].metrics.malloc_count
-    variants[].metrics.mallocs_per_request variants[].metrics.peak_rss_bytes
-    variants[].metrics.peak_rss_source variants[].metrics.rate_achieved
-    variants[].metrics.repetitions variants[].metrics.requests variants[].metrics.resident_bytes
-    variants[].metrics.resident_delta_bytes variants[].metrics.retained_bytes
-    variants[].metrics.rss_bytes variants[].metrics.sched_delay_max_ns
-    variants[].metrics.sched_delay_p50_ns variants[].metrics.sched_delay_p999_ns
-    variants[].metrics.sched_delay_p99_ns variants[].metrics.sched_delay_samples
-    variants[].metrics.stale_rejected variants[].metrics.stale_served_after_write
-    variants[].metrics.start_lag_max_ns variants[].metrics.throughput
-    variants[].metrics.throughput_ci_high variants[].metrics.throughput_ci_low
-    variants[].metrics.undrained_clients variants[].metrics.window_s variants[].metrics.writes
-    variants[].shards variants[].variant
+    variants[].metrics.leaders variants[].metrics.main_actor_decodes
+    variants[].metrics.main_delay_max_ns variants[].metrics.main_delay_p50_ns
+    variants[].metrics.main_delay_p99_ns variants[].metrics.main_delay_samples
+    variants[].metrics.main_hangs variants[].metrics.main_hitches
+    variants[].metrics.malloc_count variants[].metrics.mallocs_per_request
+    variants[].metrics.peak_rss_bytes variants[].metrics.peak_rss_source
+    variants[].metrics.rate_achieved variants[].metrics.repetitions variants[].metrics.requests
+    variants[].metrics.resident_bytes variants[].metrics.resident_delta_bytes
+    variants[].metrics.retained_bytes variants[].metrics.rss_bytes
+    variants[].metrics.sched_delay_max_ns variants[].metrics.sched_delay_p50_ns
+    variants[].metrics.sched_delay_p999_ns variants[].metrics.sched_delay_p99_ns
+    variants[].metrics.sched_delay_samples variants[].metrics.stale_rejected
+    variants[].metrics.stale_served_after_write variants[].metrics.start_lag_max_ns
+    variants[].metrics.throughput variants[].metrics.throughput_ci_high
+    variants[].metrics.throughput_ci_low variants[].metrics.undrained_clients
+    variants[].metrics.window_s variants[].metrics.writes variants[].shards variants[].variant
     """
   static let baselineKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -172,21 +173,22 @@ enum OutputSchemaGolden {
     variants[].metrics.latency_p90_ns variants[].metrics.latency_p9999_ns
     variants[].metrics.latency_p999_ns variants[].metrics.latency_p99_ci_high_ns
     variants[].metrics.latency_p99_ci_low_ns variants[].metrics.latency_p99_ns
-    variants[].metrics.leaders variants[].metrics.main_delay_max_ns
-    variants[].metrics.main_delay_p50_ns variants[].metrics.main_delay_p99_ns
-    variants[].metrics.main_delay_samples variants[].metrics.main_hangs
-    variants[].metrics.main_hitches variants[].metrics.malloc_count
-    variants[].metrics.mallocs_per_request variants[].metrics.peak_rss_bytes
-    variants[].metrics.rate_achieved variants[].metrics.repetitions variants[].metrics.requests
-    variants[].metrics.resident_bytes variants[].metrics.resident_delta_bytes
-    variants[].metrics.retained_bytes variants[].metrics.rss_bytes
-    variants[].metrics.sched_delay_max_ns variants[].metrics.sched_delay_p50_ns
-    variants[].metrics.sched_delay_p999_ns variants[].metrics.sched_delay_p99_ns
-    variants[].metrics.sched_delay_samples variants[].metrics.stale_rejected
-    variants[].metrics.stale_served_after_write variants[].metrics.start_lag_max_ns
-    variants[].metrics.throughput variants[].metrics.throughput_ci_high
-    variants[].metrics.throughput_ci_low variants[].metrics.undrained_clients
-    variants[].metrics.window_s variants[].metrics.writes variants[].shards variants[].variant
+    variants[].metrics.leaders variants[].metrics.main_actor_decodes
+    variants[].metrics.main_delay_max_ns variants[].metrics.main_delay_p50_ns
+    variants[].metrics.main_delay_p99_ns variants[].metrics.main_delay_samples
+    variants[].metrics.main_hangs variants[].metrics.main_hitches
+    variants[].metrics.malloc_count variants[].metrics.mallocs_per_request
+    variants[].metrics.peak_rss_bytes variants[].metrics.rate_achieved
+    variants[].metrics.repetitions variants[].metrics.requests variants[].metrics.resident_bytes
+    variants[].metrics.resident_delta_bytes variants[].metrics.retained_bytes
+    variants[].metrics.rss_bytes variants[].metrics.sched_delay_max_ns
+    variants[].metrics.sched_delay_p50_ns variants[].metrics.sched_delay_p999_ns
+    variants[].metrics.sched_delay_p99_ns variants[].metrics.sched_delay_samples
+    variants[].metrics.stale_rejected variants[].metrics.stale_served_after_write
+    variants[].metrics.start_lag_max_ns variants[].metrics.throughput
+    variants[].metrics.throughput_ci_high variants[].metrics.throughput_ci_low
+    variants[].metrics.undrained_clients variants[].metrics.window_s variants[].metrics.writes
+    variants[].shards variants[].variant
     """
   static let baselineMetricOrder = """
     requests hits joins leaders errors cancellations fetches duplicate_fetches window_s
@@ -216,9 +218,10 @@ enum OutputSchemaGolden {
     decodes decode_on_actor_share caller_decodes decodes_elsewhere decodes_cancelled
     decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
     hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns hit_ratio
+    main_actor_decodes
     """
-  static let csvDigest = "c161936136e9e44a"
-  static let jsonDigest = "c544c13afce546d7"
-  static let baselineDigest = "e614a129daea1c4"
+  static let csvDigest = "5a136cea5ece8497"
+  static let jsonDigest = "747923abb3a6a4d3"
+  static let baselineDigest = "b5ef956a452f6fec"
   // golden: end
 }
