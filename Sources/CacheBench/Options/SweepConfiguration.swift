@@ -45,7 +45,8 @@ struct SweepConfigurationBuilder {
   /// concurrencies and thread counts (a baseline or a JSON result of them would need a cell key that the
   /// result record does not have); `--profile`, whose scenario a sweep does not read; `--deadline`, for
   /// which a sweep has `--max-time`; the profiler hooks, which a sweep does not attach; and
-  /// `--findings`, since a sweep prints no findings block.
+  /// `--findings`, whose limit a sweep's findings block does not take (it holds only the rules that
+  /// need client counts, and shows at most the default number).
   static let refusedOptions: Set<OptionName> = [
     .json, .markdown, .histogramCSV, .rawLatencies, .saveBaseline, .profile, .deadline,
     .perfControl, .profileVariant, .pauseBeforeWindow, .findings,
