@@ -94,6 +94,8 @@ struct FindingRulesTests {
       finding.statement
         == "coalescing/inside: 100.0% of decodes on the actor, busy 30.0% of the window")
     #expect(finding.evidence.contains("busy with other callers' work for 60.0% of the mean wait"))
+    // The share is of the means, which the evidence quotes before the tails.
+    #expect(finding.evidence.contains("of the mean wait (mean wait 1.00µs, busy 600ns; p99 "))
   }
 
   @Test func aDecodeOnAnActorBusyUnderItsThresholdIsNotFound() {
