@@ -113,7 +113,7 @@ struct JSONWriterTests {
       "latency_p99_ci_low_ns", "latency_p99_ci_high_ns",
       // The main actor's figures apply only with --caller main.
       "main_delay_p50_ns", "main_delay_p99_ns", "main_delay_max_ns", "main_delay_samples",
-      "main_hitches", "main_hangs",
+      "main_hitches", "main_hangs", "main_actor_decodes",
       // Words, null for a design that ignored nothing the run asked.
       "ignored_options",
     ]
