@@ -41,6 +41,12 @@ extension VariantResult {
         "the design timed its isolation for \(served - untimed) of \(served) served requests;"
           + " actor_wait and actor_service read n/a")
     }
+    if let jobs = isolationJobs {
+      notes.append(
+        "actor_wait, actor_busy_wait and actor_service are of the \(jobs) jobs its instrumented"
+          + " executor or lock ran, not of its \(served) requests: a miss that returns to the actor"
+          + " after an await is two jobs (docs/instrumented-executor.md)")
+    }
     if let spread = clientSpread, spread.isExtreme {
       notes.append(
         "\(spread.starved) of \(spread.clients) clients completed under a tenth of their share of the"

@@ -10,6 +10,7 @@ extension VariantResult {
     actorWait = figures.wait
     actorBusyWait = figures.busyWait
     actorService = figures.service
+    isolationJobs = Int(figures.wait.totalCount)
     untimed = 0
     busyUntimed = 0
   }

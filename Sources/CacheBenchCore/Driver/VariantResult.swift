@@ -101,6 +101,10 @@ package struct VariantResult: Sendable {
   /// Requests served by a design that did not time its isolation (no `CacheLookup.timing`); while any
   /// are, `actor_wait` and `actor_service` are unknown and written as n/a.
   package var untimed = 0
+  /// The jobs of the design's instrumented executors and locks that `actor_wait`, `actor_busy_wait`
+  /// and `actor_service` were taken from (`adoptUnhookedIsolation`); nil when they are the requests'
+  /// own (the hooks) or n/a.
+  package var isolationJobs: Int? = nil
   /// Answers for another key than the one asked for, each counted in `errors` too.
   package var wrongKeyAnswers = 0
   /// What the first failed request said, when any failed; for the variant's report on stderr.
