@@ -13,6 +13,7 @@ enum FindingRule: String, Sendable, CaseIterable, Comparable {
   case starvedClients = "starved_clients"
   case allocations = "allocations"
   case memoryPerEntry = "memory_per_entry"
+  case duplicatesWithinInvalidations = "duplicates_within_invalidations"
   case hitThroughputCollapse = "hit_throughput_collapse"
 
   /// How the finding's line begins.
@@ -30,6 +31,7 @@ enum FindingRule: String, Sendable, CaseIterable, Comparable {
     case .starvedClients: "starved clients"
     case .allocations: "allocations per request"
     case .memoryPerEntry: "memory per entry"
+    case .duplicatesWithinInvalidations: "duplicate fetches within invalidations (not reentrancy)"
     case .hitThroughputCollapse: "hit throughput collapsed from 1 client to 2"
     }
   }

@@ -46,31 +46,40 @@ extension FindingRules {
       link: "docs/workloads.md#open-loop---rate")
   }
 
-  /// Most of a variant's clients completed under a tenth of their share of the requests: the run was
-  /// far less concurrent than asked (the check stderr warns with, `ClientSpread.isExtreme`).
+  /// Most of a variant's clients completed under a tenth of their share of the requests (the check
+  /// stderr warns with, `ClientSpread.isExtreme`), or one client completed most of them
+  /// (`VariantFigures.oneClientDominated`): the run was far less concurrent than asked.
   static func starvedClients(_ figures: [VariantFigures]) -> Finding? {
-    let firing = figures.compactMap { variant -> (String, ClientSpread)? in
-      guard variant.partial == nil, variant.clientsStarved, let spread = variant.clientSpread
+    let firing = figures.compactMap { variant -> (VariantFigures, ClientSpread)? in
+      guard variant.partial == nil, variant.clientsStarved || variant.oneClientDominated,
+        let spread = variant.clientSpread
       else { return nil }
-      return (variant.label, spread)
+      return (variant, spread)
     }.sorted { $0.1.jainIndex < $1.1.jainIndex }
     guard !firing.isEmpty else { return nil }
-    let statement = firing.map { label, spread in
-      "\(label): \(spread.starved) of \(spread.clients) clients completed under a tenth of their"
-        + " share"
+    let statement = firing.map { variant, spread in
+      guard !variant.clientsStarved else {
+        return "\(variant.label): \(spread.starved) of \(spread.clients) clients completed under a"
+          + " tenth of their share"
+      }
+      let share = variant.busiestClientShare ?? 0
+      return "\(variant.label): one of \(spread.clients) clients completed"
+        + " \(FindingText.percent(share)) of the requests"
+        + " (\(FindingText.decimal(share * Double(spread.clients)))× its share)"
     }
-    let evidence = firing.map { label, spread in
-      "\(label) requests per client min \(spread.minimum), median \(spread.median),"
+    let evidence = firing.map { variant, spread in
+      "\(variant.label) requests per client min \(spread.minimum), median \(spread.median),"
         + " max \(spread.maximum), Jain's index "
         + DecimalText.fixed(spread.jainIndex, fractionDigits: 2)
     }
     return Finding(
-      rule: .starvedClients, variants: firing.map(\.0), statement: FindingText.list(statement),
+      rule: .starvedClients, variants: firing.map(\.0.label),
+      statement: FindingText.list(statement),
       evidence: FindingText.list(evidence)
         + ": its throughput is a few clients' and its latency tail the others' wait",
       remedy:
         "reading its latency as the few clients'; an isolation that serves callers in turn (an"
-        + " actor) spreads the work",
+        + " actor) spreads the work, and a window many fetches long spreads the misses",
       link: "docs/hot-actor.md#requests-per-client")
   }
 

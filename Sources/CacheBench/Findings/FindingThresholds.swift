@@ -47,6 +47,11 @@ enum FindingThresholds {
   /// Starved clients: more than this share of the clients completed under a tenth of their fair
   /// share of the requests (`ClientSpread.isExtreme`).
   static let starvedShareOfClients = 0.5
+  /// Starved clients, or one client that did the run's work: the busiest client completed at least
+  /// this share of the requests ...
+  static let busiestClientShare = 0.5
+  /// ... and at least this multiple of its fair share (so at least 20 clients at half the requests).
+  static let busiestClientMultipleOfFairShare = 10.0
 
   /// Options a design ignored: with `--cancel-rate`, the least cancellations another variant of the
   /// run must have had for a variant's 0 to say the design ignored them.

@@ -33,6 +33,7 @@ enum Findings {
       FindingRules.starvedClients(figures),
       FindingRules.allocations(figures),
       FindingRules.memoryPerEntry(figures, payloadBytes: payloadBytes),
+      FindingRules.duplicatesWithinInvalidations(figures),
     ]
     return findings.compactMap { $0 }.sorted { $0.rule < $1.rule }
   }

@@ -3,7 +3,8 @@ import CacheBenchCore
 /// Rows of the results table that must not get a best-value mark unremarked, and why: a row that is
 /// part of a window, a row with duplicate fetches while another row of the run fetched without any
 /// (the duplicate-fetch finding's rows, `FindingRules.duplicateFetches`), and a row that starved most
-/// of its clients, whose throughput and latency are a few clients' (`FindingRules.starvedClients`).
+/// of its clients or one of whose clients completed most of its requests, whose throughput and latency
+/// are a few clients' (`FindingRules.starvedClients`).
 struct MarkExclusions: Sendable, Equatable {
   /// Why a row gets no mark.
   enum Reason: Sendable, Equatable, CustomStringConvertible {
@@ -16,6 +17,8 @@ struct MarkExclusions: Sendable, Equatable {
     case duplicateFetchesBeyondInvalidations
     /// Most of the row's clients completed under a tenth of their share: `starved` of `clients`.
     case starvedClients(starved: Int, clients: Int)
+    /// One of the row's `clients` completed `share` of its requests.
+    case oneClientDominated(share: Double, clients: Int)
 
     var description: String {
       switch self {
@@ -24,6 +27,8 @@ struct MarkExclusions: Sendable, Equatable {
       case .duplicateFetchesBeyondInvalidations:
         "duplicate fetches beyond its invalidations where others have none beyond theirs"
       case .starvedClients(let starved, let clients): "\(starved) of \(clients) clients starved"
+      case .oneClientDominated(let share, let clients):
+        "one of \(clients) clients completed \(FindingText.percent(share)) of the requests"
       }
     }
   }
@@ -46,6 +51,10 @@ struct MarkExclusions: Sendable, Equatable {
       }
       if variant.clientsStarved, let spread = variant.clientSpread {
         return .starvedClients(starved: spread.starved, clients: spread.clients)
+      }
+      if variant.oneClientDominated, let spread = variant.clientSpread {
+        return .oneClientDominated(
+          share: variant.busiestClientShare ?? 0, clients: spread.clients)
       }
       return nil
     }

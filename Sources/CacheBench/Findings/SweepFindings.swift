@@ -13,11 +13,26 @@ enum SweepFindings {
       ScaledFigures(
         figures: VariantFigures(point.repetitions, stop: stop), placement: point.variant.decode,
         threads: point.threads, clients: point.clients,
-        measurements: point.repetitions.measurements.count)
+        measurements: point.repetitions.measurements.count,
+        hitsPerSecondRange: hitsPerSecondRange(point.repetitions))
     }
     return [FindingRules.hitThroughputCollapse(scaled)].compactMap { $0 }.sorted {
       $0.rule < $1.rule
     }
+  }
+
+  /// The slowest and fastest of `repetitions`' hits a second; nil when some measurement did not
+  /// count its hits.
+  private static func hitsPerSecondRange(_ repetitions: VariantRepetitions) -> ClosedRange<Double>?
+  {
+    let rates = repetitions.measurements.map { result -> Double? in
+      guard result.outcomesReported, result.windowNanoseconds > 0 else { return nil }
+      return Double(result.hits) * 1e9 / Double(result.windowNanoseconds)
+    }
+    let measured = rates.compactMap { $0 }
+    guard measured.count == rates.count, let slowest = measured.min(), let fastest = measured.max()
+    else { return nil }
+    return slowest...fastest
   }
 }
 
@@ -40,6 +55,9 @@ struct ScaledFigures: Sendable {
   var clients: Int
   /// How many times the cell was measured (`sweep --repeat`).
   var measurements: Int
+  /// The slowest and the fastest measurement's hits a second; nil when some measurement did not
+  /// count its hits.
+  var hitsPerSecondRange: ClosedRange<Double>?
 
   /// The variant and its client threads, the same in every cell of one series over clients:
   /// `coalescing/none`, or `coalescing/none t=2`.

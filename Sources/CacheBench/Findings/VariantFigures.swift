@@ -69,6 +69,9 @@ struct VariantFigures: Sendable, Equatable {
   var clientSpread: ClientSpread?
   /// Whether most clients starved in every measurement (`ClientSpread.isExtreme`).
   var clientsStarved: Bool
+  /// The busiest client's share of the requests, the median over the measurements; nil without a
+  /// spread.
+  var busiestClientShare: Double?
   /// Open-loop figures: the achieved rate, the requests left unissued and the largest start lag (ns).
   var achievedRate: Double?
   var backlog: Double?
@@ -123,6 +126,11 @@ struct VariantFigures: Sendable, Equatable {
     cachedEntries = group.median { $0.resources.cachedEntries.map(Double.init) }
     clientSpread = group.first.clientSpread
     clientsStarved = group.measurements.allSatisfy { $0.clientSpread?.isExtreme == true }
+    busiestClientShare = group.median { result in
+      result.clientSpread.flatMap { spread in
+        result.requests > 0 ? Double(spread.maximum) / Double(result.requests) : nil
+      }
+    }
     achievedRate = group.median { $0.openLoop?.achievedRate }
     backlog = group.median { $0.openLoop.map { Double($0.backlog) } }
     maximumStartLag = group.median { $0.openLoop.map { Double($0.maximumStartLagNanoseconds) } }
@@ -154,6 +162,17 @@ struct VariantFigures: Sendable, Equatable {
   var busyShareOfWait: Double? {
     guard let busyMean, let waitMean, waitMean > 0 else { return nil }
     return busyMean / waitMean
+  }
+
+  /// Whether one client completed most of the requests, many times its fair share
+  /// (`FindingThresholds.busiestClientShare`): the row's throughput is that client's, though few
+  /// clients completed under a tenth of their share (`clientsStarved`). In the `hot-key` profile one
+  /// of 256 clients completed 77% of `coalescing/none`'s requests while the rest waited out a 5 ms
+  /// fetch of a 9 ms window.
+  var oneClientDominated: Bool {
+    guard let share = busiestClientShare, let clients = clientSpread?.clients else { return false }
+    return share >= FindingThresholds.busiestClientShare
+      && share * Double(clients) >= FindingThresholds.busiestClientMultipleOfFairShare
   }
 
   /// The busy share of a wait long enough to matter (`FindingThresholds.meaningfulWaitNanoseconds`);

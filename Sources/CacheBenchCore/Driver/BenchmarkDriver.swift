@@ -124,7 +124,8 @@ package struct BenchmarkDriver: Sendable {
     // holds only the merged recorder.
     let clientSpread = ClientSpread(requestsPerClient: outcome.requestsPerClient)
     outcome.requestsPerClient = []
-    let resources = await meter.end(mark, cachedEntries: await cache.readyEntryCount)
+    let resources = await meter.end(
+      mark, cachedEntries: await cache.readyEntryCount, payloadBytes: scenario.payloadBytes)
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
     withExtendedLifetime(cache) {}

@@ -126,8 +126,9 @@ package struct ResourceMeter: Sendable {
   }
 
   /// Reads the counters at the end of the window begun with `mark`; `cachedEntries` is what the cache
-  /// holds now.
-  func end(_ mark: Mark, cachedEntries: Int?) async -> ResourceUsage {
+  /// holds now, and `payloadBytes` the size of the payload each entry holds as fetched
+  /// (`--payload-bytes`), under which no entry's cost can be (`bytesPerEntry(allocatedDeltaBytes:…)`).
+  func end(_ mark: Mark, cachedEntries: Int?, payloadBytes: Int = 0) async -> ResourceUsage {
     var usage = ResourceUsage()
     if let start = mark.cpu, let now = cpuTimes() { usage.cpu = now.since(start) }
     if let peakRSS {
@@ -146,24 +147,55 @@ package struct ResourceMeter: Sendable {
       }
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
-      // The window's merged request recorder is allocated inside it and survives it as the result.
-      let recorderBytes = Self.histogramsPerRecorder * histogramBytes
-      let entryBytes = allocator.allocatedDeltaBytes - recorderBytes
-      if entryBytes > 0 {
-        usage.bytesPerEntry = Double(entryBytes) / Double(cachedEntries)
-      } else {
-        // Memory allocated before the window (by the runtime, or work that outlived the warm-up) was
-        // freed during it, more than the entries took: the delta no longer says what they cost, and a
-        // negative size per entry would be nonsense.
-        usage.notes.append(
-          "bytes_per_entry is n/a: the window's allocated delta"
-            + " (\(HumanUnits.bytes(allocator.allocatedDeltaBytes))) is no more than its request"
-            + " recorder (\(HumanUnits.bytes(recorderBytes))), so memory from before the window was freed"
-            + " in it and the \(cachedEntries) entries' cost cannot be told apart; a longer window"
-            + " caches more")
+      switch Self.bytesPerEntry(
+        allocatedDeltaBytes: allocator.allocatedDeltaBytes,
+        recorderBytes: Self.histogramsPerRecorder * histogramBytes, cachedEntries: cachedEntries,
+        payloadBytes: payloadBytes)
+      {
+      case .success(let bytes): usage.bytesPerEntry = bytes
+      case .failure(let unresolved): usage.notes.append(unresolved.description)
       }
     }
     return usage
+  }
+
+  /// Why the meter could not resolve what an entry costs (`bytes_per_entry` is then n/a).
+  struct UnresolvedEntryCost: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// What each of `cachedEntries` entries cost: the window's allocated delta less the request recorder
+  /// the window keeps for its result (`recorderBytes`), per entry; or why that is no entry's cost.
+  ///
+  /// Memory allocated before the window (by the runtime, or work that outlived the warm-up) may be
+  /// freed during it, and the delta then holds the entries less that. When it is not positive, or is
+  /// less per entry than the `payloadBytes` each entry holds as fetched (`mutex/outside` read 0.7 B an
+  /// entry at 16-byte payloads, where the other built-ins read 173–357 B), the entries' cost cannot be
+  /// told apart from what was freed, and a figure would be nonsense: the meter says why instead.
+  static func bytesPerEntry(
+    allocatedDeltaBytes: Int, recorderBytes: Int, cachedEntries: Int, payloadBytes: Int
+  ) -> Result<Double, UnresolvedEntryCost> {
+    let entryBytes = allocatedDeltaBytes - recorderBytes
+    let delta =
+      "the window's allocated delta (\(HumanUnits.bytes(allocatedDeltaBytes))) less its request"
+      + " recorder (\(HumanUnits.bytes(recorderBytes)))"
+    let why =
+      "memory from before the window was freed in it and the meter could not resolve the"
+      + " \(cachedEntries) entries' cost apart from it; a longer window caches more"
+    guard entryBytes > 0 else {
+      return .failure(
+        UnresolvedEntryCost(
+          description: "bytes_per_entry is n/a: \(delta) is not positive, so \(why)"))
+    }
+    let perEntry = Double(entryBytes) / Double(cachedEntries)
+    guard perEntry >= Double(payloadBytes) else {
+      let each = DecimalText.fixed(perEntry, fractionDigits: 1)
+      return .failure(
+        UnresolvedEntryCost(
+          description: "bytes_per_entry is n/a: \(delta) is \(each) B an entry, under the"
+            + " \(payloadBytes)-byte payload each entry holds, so \(why)"))
+    }
+    return .success(perEntry)
   }
 
   /// Histograms a recorder holds (latency, actor wait, its busy part, actor service): a histogram stripe

@@ -57,7 +57,11 @@ struct SweepOutputsTests {
     later.totalNanoseconds = 4_500_000
     let plan = SweepPlan(
       designs: [.coalescing], placements: [.noDecode], shardCounts: [1], concurrencies: [2])
-    var runner = SweepRunner(scenario: SweepRunnerTests.scenario, plan: plan)
+    // The scripted delta is at least 1.6 KB for each of the at most 30 entries: over this payload,
+    // under which the meter would say n/a.
+    var scenario = SweepRunnerTests.scenario
+    scenario.payloadBytes = 1_024
+    var runner = SweepRunner(scenario: scenario, plan: plan)
     runner.meter = ResourceMeter.scripted(
       .available(allocator), histogramBytes: 300, residentSetSize: 9_999, cpu: [cpu, later])
     let results = try await runner.run()

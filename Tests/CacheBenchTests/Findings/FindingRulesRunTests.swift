@@ -100,6 +100,33 @@ struct FindingRulesRunTests {
     #expect(Fixture.finding(.starvedClients, in: Fixture.findings([result])) == nil)
   }
 
+  /// The `hot-key` profile's shape: one client completed most of the requests while none of the
+  /// others completed under a tenth of its share.
+  @Test func oneClientThatCompletedMostOfTheRequestsIsFoundAndTheRowUnmarked() throws {
+    var result = Fixture.result(.coalescing)
+    result.clientSpread = ClientSpread(requestsPerClient: [601] + Array(repeating: 21, count: 19))
+    let finding = try #require(Fixture.finding(.starvedClients, in: Fixture.findings([result])))
+    #expect(
+      finding.statement
+        == "coalescing/none: one of 20 clients completed 60.1% of the requests (12.0× its share)")
+    #expect(
+      finding.evidence.hasPrefix("coalescing/none requests per client min 21, median 21, max 601"))
+    #expect(
+      MarkExclusions(Fixture.figures([result])).legend(labels: ["coalescing/none"])
+        == "no mark for coalescing/none (one of 20 clients completed 60.1% of the requests)")
+  }
+
+  /// Half the requests is not most of them; 60% of 10 clients' is 6 times a client's share.
+  @Test(arguments: [
+    [490] + Array(repeating: 13, count: 39), [600] + Array(repeating: 44, count: 9),
+  ])
+  func aBusiestClientUnderHalfTheRequestsOrTenTimesItsShareIsNotFound(perClient: [Int]) {
+    var result = Fixture.result(.coalescing)
+    result.clientSpread = ClientSpread(requestsPerClient: perClient)
+    #expect(Fixture.finding(.starvedClients, in: Fixture.findings([result])) == nil)
+    #expect(MarkExclusions(Fixture.figures([result])).allowsMark(0))
+  }
+
   /// A result that allocated `perRequest` times per request.
   private func allocating(_ design: CacheDesign, perRequest: Double) -> VariantResult {
     var result = Fixture.result(design)

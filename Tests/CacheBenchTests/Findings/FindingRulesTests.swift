@@ -66,6 +66,39 @@ struct FindingRulesTests {
     #expect(exclusions.allowsMark(0) && exclusions.allowsMark(1))
   }
 
+  @Test func duplicatesNoMoreThanTheInvalidationsAreNamedAsTheirsNotAsReentrancy() throws {
+    // `naive/outside` made 1807 duplicates of its 1969 invalidations in a run where `coalescing`
+    // made 0–11: the run cannot tell them from reentrancy, and says so by name.
+    let findings = Fixture.findings([
+      invalidating(.naive, duplicateFetches: 50), invalidating(.coalescing, duplicateFetches: 2),
+      invalidating(.mutex, duplicateFetches: 0),
+    ])
+    #expect(Fixture.finding(.duplicateFetches, in: findings) == nil)
+    let finding = try #require(Fixture.finding(.duplicatesWithinInvalidations, in: findings))
+    #expect(finding.variants == ["naive/none", "coalescing/none"])
+    #expect(
+      finding.statement
+        == "naive/none made 50 of 100 fetches, no more than its 50 invalidations; coalescing/none"
+        + " made 2 of 100 fetches, no more than its 50 invalidations")
+    #expect(finding.evidence.contains("not counted as reentrancy"))
+    #expect(
+      finding.line(rank: 1).hasPrefix(
+        "1. duplicate fetches within invalidations (not reentrancy): naive/none made 50"))
+  }
+
+  @Test func duplicatesBeyondTheInvalidationsOrWithoutAnyAreNotNamedAsTheInvalidations() {
+    // 51 of 50 invalidations is the reentrancy rule's; no duplicate, or no invalidation, is nobody's.
+    let beyond = Fixture.findings([
+      invalidating(.naive, duplicateFetches: 51), invalidating(.coalescing, duplicateFetches: 0),
+    ])
+    let withoutInvalidations = Fixture.findings([
+      Fixture.result(.naive, duplicateFetches: 12), Fixture.result(.coalescing),
+    ])
+    #expect(Fixture.finding(.duplicatesWithinInvalidations, in: beyond) == nil)
+    #expect(Fixture.finding(.duplicateFetches, in: beyond)?.variants == ["naive/none"])
+    #expect(Fixture.finding(.duplicatesWithinInvalidations, in: withoutInvalidations) == nil)
+  }
+
   @Test func duplicateFetchesAreNotFoundWhenNoDesignOfTheRunFetchedWithoutThem() {
     // Every design duplicated, or the one without duplicates fetched nothing: no comparison holds.
     let allDuplicate = Fixture.findings([
@@ -151,5 +184,24 @@ struct FindingRulesTests {
     behindActor.actorWait = OutputFixtures.histogram(400_000)
     let findings = Fixture.findings([scheduled(90_000), behindActor])
     #expect(Fixture.finding(.poolStarvation, in: findings) == nil)
+  }
+
+  /// The `decode-heavy` profile's `coalescing/inside`: the probe waited 404 µs for a thread and the
+  /// median caller 21 µs for the actor, but the mean wait was 940 µs, 84% of it the actor decoding.
+  /// The same figures with the wait mostly not busy (40%) are pool starvation.
+  @Test(arguments: [(790_000, false), (376_000, true)])
+  func aWaitMostlyBehindTheActorsOwnWorkIsNoPoolStarvation(busyMean: UInt64, fires: Bool) {
+    var result = Fixture.timed(
+      Fixture.result(.coalescing, decode: .inside), wait: 21_000, busy: 4_000, utilisation: 0.69)
+    // Three short waits and one long: p50 21 µs, mean 940 µs; the busy part averages `busyMean`.
+    result.actorWait.record(3_697_000)
+    result.actorBusyWait = OutputFixtures.histogram(0, count: 2)
+    result.actorBusyWait.record(busyMean * 3)
+    result.schedulingDelay = OutputFixtures.histogram(404_000)
+    let figures = Fixture.figures([result])
+    #expect(abs((figures[0].waitMean ?? 0) - 940_000) < 10_000)
+    #expect(figures[0].waitP50 ?? 0 < 22_000)
+    let finding = Fixture.finding(.poolStarvation, in: Fixture.findings([result]))
+    #expect((finding != nil) == fires)
   }
 }

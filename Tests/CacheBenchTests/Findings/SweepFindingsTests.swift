@@ -94,6 +94,34 @@ struct SweepFindingsTests {
     #expect(collapse(noTwo) == nil)
   }
 
+  /// A cell of `design` at `clients` whose one-second windows served `hitsPerSecond` hits each, one
+  /// measurement a rate.
+  private func spread(_ design: CacheDesign, clients: Int, _ hitsPerSecond: [Int]) -> SweepPoint {
+    let results = hitsPerSecond.map {
+      Fixture.result(design, fetches: 0, requests: $0)
+    }
+    return SweepPoint(
+      variant: results[0].variant, threads: nil, clients: clients,
+      repetitions: VariantRepetitions(results))
+  }
+
+  /// A sweep at load 8: `mutex`'s medians 6.32 → 2.75 M/s (0.44×), but one measurement at 1 client
+  /// read 2.72 M/s, as slow as those at 2 clients (2.57–3.61 M/s), while `coalescing` held. With
+  /// every measurement at 2 clients under half of each at 1, the same medians are a collapse.
+  @Test(arguments: [
+    ([2_720_000, 6_320_000, 7_260_000], false), ([7_250_000, 7_300_000, 7_260_000], true),
+  ])
+  func aCollapseOfTheMediansThatSomeMeasurementsDoNotShowIsNotFound(one: [Int], fires: Bool) {
+    let points =
+      [
+        spread(.mutex, clients: 1, one),
+        spread(.mutex, clients: 2, [2_570_000, 2_750_000, 3_610_000]),
+      ] + series(.coalescing, 2_310_000, 2_410_000)
+    let finding = collapse(points)
+    #expect((finding != nil) == fires)
+    #expect(finding.map { $0.variants == ["mutex/none"] } ?? true)
+  }
+
   @Test func cellsMeasuredOnceSayNothing() {
     // Without `--repeat 3` one busy moment of a shared machine is one cell's whole figure.
     let once = [

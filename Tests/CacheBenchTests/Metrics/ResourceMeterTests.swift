@@ -109,6 +109,32 @@ struct ResourceMeterTests {
       usage.notes.first?.hasPrefix("bytes_per_entry is n/a: the window's allocated delta") == true)
   }
 
+  /// Ten entries of 4 KiB payloads and a positive delta that is 0.7 B an entry (`mutex/outside` at
+  /// 16-byte payloads read so): memory from before the window was freed in it, and the figure is no
+  /// entry's cost. At the payload it is one.
+  @Test(arguments: [(1_207, nil), (1_200 + 40_960, 4_096.0)] as [(Int, Double?)])
+  func aFigureUnderThePayloadEachEntryHoldsIsNotAnEntrysCostAndSaysWhy(
+    delta: Int, bytesPerEntry: Double?
+  ) async {
+    let end = AllocatorSnapshot(
+      allocatedBytes: 1_000_000 + delta, residentBytes: 4_000_000, mallocCount: 800)
+    let allocator = ScriptedAllocator(snapshots: [Self.start, end])
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    let usage = await meter.end(await meter.begin(), cachedEntries: 10, payloadBytes: 4_096)
+    #expect(usage.bytesPerEntry == bytesPerEntry)
+    if bytesPerEntry == nil {
+      #expect(
+        usage.notes == [
+          "bytes_per_entry is n/a: the window's allocated delta (1.18KiB) less its request"
+            + " recorder (1.17KiB) is 0.7 B an entry, under the 4096-byte payload each entry"
+            + " holds, so memory from before the window was freed in it and the meter could not"
+            + " resolve the 10 entries' cost apart from it; a longer window caches more"
+        ])
+    } else {
+      #expect(usage.notes.isEmpty)
+    }
+  }
+
   @Test func anEmptyCacheHasNoBytesPerEntry() async {
     let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start])
     let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
