@@ -32,12 +32,12 @@ extension MetricCatalogue {
         "fetches", .count, better: .lower, coalescingRule: .exact, countsRequests: true,
         doc: "count: calls the fetcher received"
       ) { .integer($0.result.fetches) }
-      .shown(in: .summary, as: "fetches", at: 80, .count, marksBest: true),
+      .shown(in: .summary, as: "fetches", at: 80, .count, best: "fetches"),
       MetricDeclaration(
         "duplicate_fetches", .count, better: .lower, coalescingRule: .exact,
         doc: "count: fetches that began while another fetch of the same key was in flight"
       ) { .integer($0.result.duplicateFetches) }
-      .shown(in: .summary, as: "dup_fetches", at: 90, .count, marksBest: true),
+      .shown(in: .summary, as: "dup_fetches", at: 90, .count, best: "duplicate fetches"),
       MetricDeclaration(
         "window_s", .seconds, better: .none, doc: "s, 6 decimals"
       ) { .seconds(nanoseconds: $0.result.windowNanoseconds) },
@@ -45,7 +45,7 @@ extension MetricCatalogue {
         "throughput", .perSecond, better: .higher,
         doc: "requests/s, 1 decimal"
       ) { .decimal($0.result.throughput, fractionDigits: 1) }
-      .shown(in: .summary, as: "throughput", at: 10, .throughputScale, marksBest: true)
+      .shown(in: .summary, as: "throughput", at: 10, .throughputScale, best: "throughput")
       .paired(PairedThreshold(threshold: 1.10, position: 20)).timingRatio("throughput_ratio"),
     ] + latency
 
@@ -93,6 +93,6 @@ extension MetricCatalogue {
       "latency_\(name)_ns", .nanoseconds, better: .lower, doc: doc
     ) { .percentile(percentile, of: $0.result.latency) }
     guard let title else { return declaration }
-    return declaration.shown(in: .summary, as: title, at: position, .latencyScale, marksBest: true)
+    return declaration.shown(in: .summary, as: title, at: position, .latencyScale, best: "latency")
   }
 }

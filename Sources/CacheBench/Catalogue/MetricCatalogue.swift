@@ -2,7 +2,9 @@ import CacheBenchCore
 
 /// Every per-variant metric, each declared once (`MetricDeclaration`), in the order of the CSV's
 /// columns: what the CSV, the JSON result, the baseline, the gate's built-in rules and the docs'
-/// column and field tables derive from.
+/// column and field tables derive from, and the terminal tables', the Markdown summary's, the A/B
+/// gate's and the timing ratios' metrics with them (`MetricDeclaration.table`, `paired`,
+/// `timingRatio`).
 ///
 /// The CSV places the metrics among its scenario and descriptive columns (`CSVWriter`), and writes the
 /// metrics declared after the last of them at the end of its row, in this order, so a new metric is

@@ -8,14 +8,15 @@ extension MetricDeclaration {
     return declaration
   }
 
-  /// This declaration shown in `table` with `title` at `position`, written in `format`.
+  /// This declaration shown in `table` with `title` at `position`, written in `format`; `best` marks
+  /// the column's best value and names it in the line under the table (`MetricTableColumn.best`).
   func shown(
     in table: MetricTableColumn.Table, as title: String, at position: Int,
-    _ format: MetricTableColumn.Format, marksBest: Bool = false, notApplicable: String = "-"
+    _ format: MetricTableColumn.Format, best: String? = nil, notApplicable: String = "-"
   ) -> MetricDeclaration {
     shown(
       MetricTableColumn(
-        table: table, title: title, position: position, format: format, marksBest: marksBest,
+        table: table, title: title, position: position, format: format, best: best,
         notApplicable: notApplicable))
   }
 

@@ -47,9 +47,14 @@ struct MetricTableColumn: Sendable {
   /// column can be put between two without renumbering.
   var position: Int
   var format: Format
-  /// Whether the column's best value is marked (`*` on the terminal, bold in Markdown); the best is
-  /// the one the declaration's `better` prefers.
-  var marksBest = false
+  /// The words that the line under the table names the column's best by (`highest throughput; lowest
+  /// latency, …`; a word several columns share is said once), or `nil` when the column's best value is
+  /// not marked (`*` on the terminal, bold in Markdown). The best is the value the declaration's
+  /// `better` prefers.
+  var best: String? = nil
+
+  /// Whether the column's best value is marked.
+  var marksBest: Bool { best != nil }
   /// What a cell says when the metric does not apply to the variant; one that was not measured
   /// says `n/a`.
   var notApplicable = "-"

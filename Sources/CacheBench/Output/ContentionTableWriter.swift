@@ -12,6 +12,10 @@ import CacheBenchCore
 /// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`. The p99.9 and
 /// maximum of each are in the CSV and JSON. A variant measured several times shows the median of each
 /// figure over its repetitions, like the main table.
+///
+/// The columns between the decode and the hit path are the declared metrics that the contention table
+/// shows (`MetricDeclaration.table`); the hit path and its multiple of the floor, which the
+/// calibration gives from several figures, are this writer's own.
 enum ContentionTableWriter {
   /// The table for `results`, in the order given, with hit paths from `calibration` when there is one.
   static func render(_ results: [VariantResult], calibration: Calibration?) -> String {

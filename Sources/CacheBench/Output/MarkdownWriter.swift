@@ -76,9 +76,7 @@ enum MarkdownWriter {
       text += row(cells.map { $0.isBest ? "**\(escaped($0.text))**" : escaped($0.text) })
     }
     if table.hasMarks {
-      text +=
-        "\n**Bold**: best in its column (highest throughput; lowest latency, fetches and"
-        + " duplicate fetches).\n"
+      text += "\n**Bold**: best in its column (\(TableWriter.bestWords(metrics: metrics))).\n"
     }
     let unmarked = exclusions.legend(labels: repeated.map(\.variant.description))
     if !unmarked.isEmpty {

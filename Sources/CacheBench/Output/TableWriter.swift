@@ -19,8 +19,28 @@ import CacheBenchCore
 ///     fetch latency sharded(8)/none: configured 1.00ms, realised: no fetches
 enum TableWriter {
   /// The line under the table that explains the marks, written only when something is marked.
-  static let legend =
-    "* best in its column: highest throughput; lowest latency, fetches and duplicate fetches"
+  static var legend: String { legend(metrics: MetricCatalogue.figures) }
+
+  /// The line under a table of `metrics`' columns that explains the marks.
+  static func legend(metrics: [MetricDeclaration]) -> String {
+    "* best in its column: " + bestWords(metrics: metrics)
+  }
+
+  /// What the marked columns of `metrics` mark, from their declarations (`MetricTableColumn.best`):
+  /// `highest throughput; lowest latency, fetches and duplicate fetches`, each word once.
+  static func bestWords(metrics: [MetricDeclaration]) -> String {
+    let marked = MetricCatalogue.columns(of: .summary, in: metrics).filter(\.column.marksBest)
+    func words(highest: Bool) -> String? {
+      var words: [String] = []
+      for (metric, column) in marked where (metric.better == .higher) == highest {
+        if let word = column.best, !words.contains(word) { words.append(word) }
+      }
+      guard let last = words.popLast() else { return nil }
+      let list = words.isEmpty ? last : words.joined(separator: ", ") + " and " + last
+      return (highest ? "highest " : "lowest ") + list
+    }
+    return [words(highest: true), words(highest: false)].compactMap { $0 }.joined(separator: "; ")
+  }
 
   /// The table and fetch latency lines for `results`, in the order given, each line ending in `\n`.
   static func render(_ results: [VariantResult]) -> String {
@@ -150,7 +170,7 @@ enum TableWriter {
       text += line(row)
     }
     if table.hasMarks {
-      text += legend + "\n"
+      text += legend(metrics: metrics) + "\n"
     }
     let unmarked = exclusions.legend(labels: repeated.map(\.variant.description))
     if !unmarked.isEmpty {

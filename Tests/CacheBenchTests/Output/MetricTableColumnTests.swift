@@ -142,4 +142,27 @@ struct MetricTableColumnTests {
       #expect(!column.marksBest, "\(metric.name): the contention table marks nothing")
     }
   }
+
+  @Test func aMarkedColumnIsNamedInTheLinesThatExplainTheMarks() {
+    #expect(
+      TableWriter.legend
+        == "* best in its column: highest throughput; lowest latency, fetches and duplicate fetches"
+    )
+    let answered = MetricDeclaration("answered", .count, better: .higher, doc: "") {
+      .whole(Int64($0.result.requests))
+    }.shown(in: .summary, as: "answered", at: 15, .count, best: "answers")
+    let metrics = MetricCatalogue.figures + [answered]
+    var naive = OutputFixtures.naiveInside
+    naive.duplicateFetches = 0
+    let results = [naive, OutputFixtures.shardedOutside]
+    let table = TableWriter.render(
+      repeated: results.map(VariantRepetitions.init(single:)), metrics: metrics)
+    let words = "highest throughput and answers; lowest latency, fetches and duplicate fetches"
+    #expect(table.contains("\n* best in its column: \(words)\n"), "\(table)")
+    let record = RunRecord(
+      results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
+    #expect(
+      MarkdownWriter.render(record, metrics: metrics).contains(
+        "\n**Bold**: best in its column (\(words)).\n"))
+  }
 }
