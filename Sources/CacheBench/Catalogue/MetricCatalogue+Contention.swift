@@ -8,11 +8,12 @@ extension MetricCatalogue {
     isolation(
       "actor_wait", \.actorWait,
       "ns: queue delay before entering the cache's isolation (actor, shard actor; `mutex`: lock wait)",
-      others: ["ns", "ns (99.9th percentile)", "ns"])
+      others: ["ns", "ns (99.9th percentile)", "ns"],
+      shown: ("wait", at: 10), paired: PairedThreshold(threshold: 1.50, floor: 1_000, position: 60))
     + isolation(
       "actor_service", \.actorService,
       "ns: time inside the cache's isolation per request (`mutex`: lock hold time)",
-      others: ["ns", "ns (99.9th percentile)", "ns"])
+      others: ["ns", "ns (99.9th percentile)", "ns"], shown: ("service", at: 70))
     + hitPath + floors
     + [
       MetricDeclaration(
@@ -24,17 +25,28 @@ extension MetricCatalogue {
 
   /// p50, p99, p99.9 and the maximum of an isolation histogram; `n/a` when the design did not time
   /// every request. `doc` is the p50's line; `others` those of the rest, by default a reference to it.
+  /// `shown` puts the p50 and p99 in the contention table as `<title> p50` and `<title> p99` at
+  /// `position` and the next ten; `paired` has the A/B gate judge the p50.
   static func isolation(
     _ prefix: String, _ histogram: KeyPath<VariantResult, LatencyHistogram> & Sendable,
     _ doc: String, others: [String]? = nil,
-    known: KeyPath<VariantResult, Bool> & Sendable = \.isolationTimed
+    known: KeyPath<VariantResult, Bool> & Sendable = \.isolationTimed,
+    shown: (title: String, at: Int)? = nil, paired: PairedThreshold? = nil
   ) -> [MetricDeclaration] {
     let docs = [doc] + (others ?? Array(repeating: "ns, as `\(prefix)_p50_ns`", count: 3))
-    return zip([("p50", 50), ("p99", 99), ("p999", 99.9), ("max", nil)], docs).map {
-      percentile, doc in
-      MetricDeclaration("\(prefix)_\(percentile.0)_ns", .nanoseconds, better: .lower, doc: doc) {
-        $0.isolation(percentile.1, histogram, known: known)
+    return zip([("p50", 50), ("p99", 99), ("p999", 99.9), ("max", nil)], docs).enumerated().map {
+      index, entry in
+      let (percentile, doc) = entry
+      var declaration = MetricDeclaration(
+        "\(prefix)_\(percentile.0)_ns", .nanoseconds, better: .lower, doc: doc
+      ) { $0.isolation(percentile.1, histogram, known: known) }
+      if let shown, index < 2 {
+        declaration = declaration.shown(
+          in: .contention, as: "\(shown.title) \(percentile.0)", at: shown.at + 10 * index, .latency
+        )
       }
+      if let paired, index == 0 { declaration = declaration.paired(paired) }
+      return declaration
     }
   }
 
@@ -43,7 +55,8 @@ extension MetricCatalogue {
     MetricDeclaration(
       "hit_path_ns", .nanoseconds, better: .lower,
       doc: "ns, 1 decimal: uncontended hit of this design and shard count (calibration)"
-    ) { .cost($0.calibration?.hitPath(of: $0.result.variant)) },
+    ) { .cost($0.calibration?.hitPath(of: $0.result.variant)) }
+    .paired(PairedThreshold(threshold: 1.05, position: 10)),
     MetricDeclaration(
       "hit_path_floor_ratio", .ratio, better: .lower,
       rule: MetricRule(better: .lower, relative: 1.0),

@@ -14,7 +14,8 @@ extension MetricCatalogue {
       rule: MetricRule(better: .equal, absolute: 0.05, portable: true),
       doc:
         "fraction, 4 decimals: the share of `decodes` that ran on an actor's executor, asked of the concurrency runtime at each decode (see [metrics](decode.md#did-it-run-on-the-actor-decode_on_actor_share)); empty for `--decode none` or a window that decoded nothing, never 0 then"
-    ) { .decimal($0.result.decodeOnActorShare, fractionDigits: 4) },
+    ) { .decimal($0.result.decodeOnActorShare, fractionDigits: 4) }
+    .shown(in: .contention, as: "on actor", at: 100, .percent, notApplicable: "n/a"),
     MetricDeclaration(
       "caller_decodes", .count, better: .none,
       doc:

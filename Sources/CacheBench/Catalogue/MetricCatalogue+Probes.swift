@@ -5,14 +5,17 @@ extension MetricCatalogue {
   /// isolation's utilisation, then the main actor's responsiveness.
   static let probes: [MetricDeclaration] =
     zip(
-      [("p50", 50), ("p99", 99), ("p999", 99.9), ("max", nil)],
+      [("p50", 50, 50), ("p99", 99, 60), ("p999", 99.9, nil), ("max", nil, nil)],
       [
         "ns: scheduling delay, how long a runnable task waited for a thread of the clients' executor during the window, sampled once a millisecond by a probe beside the clients (not per request); `n/a` when the window took no sample, and under valgrind, where no probe runs"
       ] + Array(repeating: "ns, as `sched_delay_p50_ns`", count: 3)
     ).map { percentile, doc in
-      MetricDeclaration(
+      let declaration = MetricDeclaration(
         "sched_delay_\(percentile.0)_ns", .nanoseconds, better: .lower, doc: doc
       ) { .sampled(percentile.1, of: $0.result.schedulingDelay) }
+      guard let position = percentile.2 else { return declaration }
+      return declaration.shown(
+        in: .contention, as: "sched \(percentile.0)", at: position, .latency)
     } + [
       MetricDeclaration(
         "sched_delay_samples", .count, better: .none,
@@ -45,13 +48,15 @@ extension MetricCatalogue {
     + isolation(
       "actor_busy_wait", \.actorBusyWait,
       "ns: the part of each request's `actor_wait` during which its isolation domain was running other work (contention proper; an upper bound, clamped to the wait); `n/a` for a design that does not measure it (`IsolationBusyTime`)",
-      known: \.busyWaitTimed)
+      known: \.busyWaitTimed, shown: ("busy", at: 30),
+      paired: PairedThreshold(threshold: 1.50, floor: 1_000, position: 70))
     + [
       MetricDeclaration(
         "actor_utilisation_max", .ratio, better: .lower,
         doc:
           "number, four decimals: the busiest isolation domain's busy time over the window (1 = busy throughout); work for no single request (admitting a fetch, decoding inside) included; `n/a` for a design that keeps no busy totals"
-      ) { .decimal($0.result.utilisation?.maximum, fractionDigits: 4, else: .notMeasured) },
+      ) { .decimal($0.result.utilisation?.maximum, fractionDigits: 4, else: .notMeasured) }
+      .shown(in: .contention, as: "util", at: 90, .utilisation),
       MetricDeclaration(
         "actor_utilisation_mean", .ratio, better: .lower,
         doc:

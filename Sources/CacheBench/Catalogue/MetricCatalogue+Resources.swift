@@ -14,7 +14,8 @@ extension MetricCatalogue {
     MetricDeclaration(
       "allocated_delta_bytes", .bytes, better: .lower, transientlyUnmeasurable: true,
       doc: "bytes, signed: `allocated_bytes` less its value at window start"
-    ) { .integer($0.result.resources.allocator?.allocatedDeltaBytes) },
+    ) { .integer($0.result.resources.allocator?.allocatedDeltaBytes) }
+    .shown(in: .summary, as: "alloc_delta", at: 100, .bytes),
     MetricDeclaration(
       "resident_delta_bytes", .bytes, better: .lower, transientlyUnmeasurable: true,
       doc: "bytes, signed: `resident_bytes` less its value at window start"
@@ -28,7 +29,8 @@ extension MetricCatalogue {
       "mallocs_per_request", .ratio, better: .lower,
       rule: MetricRule(better: .lower, relative: 0.10, absolute: 1.5),
       transientlyUnmeasurable: true, doc: "`malloc_count / requests`, 3 decimals"
-    ) { $0.result.mallocsPerRequest.map { .decimal($0, fractionDigits: 3) } ?? .notMeasured },
+    ) { $0.result.mallocsPerRequest.map { .decimal($0, fractionDigits: 3) } ?? .notMeasured }
+    .shown(in: .summary, as: "mallocs/req", at: 120, .decimal(fractionDigits: 1)),
     MetricDeclaration(
       "cached_entries", .count, better: .none,
       doc: "count: keys with a ready value in the cache at window end"
@@ -37,7 +39,7 @@ extension MetricCatalogue {
       "bytes_per_entry", .bytes, better: .lower, transientlyUnmeasurable: true,
       doc:
         "bytes, 1 decimal: `(allocated_delta_bytes − one latency recorder) / cached_entries`; empty when nothing is cached"
-    ) { $0.bytesPerEntry },
+    ) { $0.bytesPerEntry }.shown(in: .summary, as: "B/entry", at: 110, .bytes),
     MetricDeclaration(
       "retained_bytes", .bytes, better: .lower, transientlyUnmeasurable: true,
       doc:
@@ -47,7 +49,8 @@ extension MetricCatalogue {
       "peak_rss_bytes", .bytes, better: .lower, rule: MetricRule(better: .lower, relative: 0.25),
       doc:
         "bytes: the process's highest resident set during the window, on the footing of the run's first window (its start plus this window's rise above its own start), so it does not climb with run order; see metrics.md"
-    ) { .integer($0.result.resources.peakRSSBytes) },
+    ) { .integer($0.result.resources.peakRSSBytes) }
+    .shown(in: .summary, as: "peak_rss", at: 130, .bytes),
     MetricDeclaration(
       "rss_bytes", .bytes, better: .lower,
       doc: "bytes: the process's resident set (`VmRSS`) at window end"

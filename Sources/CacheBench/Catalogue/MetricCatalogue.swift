@@ -2,7 +2,9 @@ import CacheBenchCore
 
 /// Every per-variant metric, each declared once (`MetricDeclaration`), in the order of the CSV's
 /// columns: what the CSV, the JSON result, the baseline, the gate's built-in rules and the docs'
-/// column and field tables derive from.
+/// column and field tables derive from, and the terminal tables', the Markdown summary's, the A/B
+/// gate's and the timing ratios' metrics with them (`MetricDeclaration.table`, `paired`,
+/// `timingRatio`).
 ///
 /// The CSV places the metrics among its scenario and descriptive columns (`CSVWriter`), and writes the
 /// metrics declared after the last of them at the end of its row, in this order, so a new metric is
@@ -35,6 +37,39 @@ enum MetricCatalogue {
         "count: decodes that ran on the main actor, asked of the concurrency runtime at each decode; empty unless `--caller main` and a decode, never 0 then"
     ) { .integer($0.result.decodesOnMainActor, else: .notApplicable) },
   ]
+
+  /// Figures that no file writes, formed from the written metrics, for the terminal tables and the A/B
+  /// gate (`MetricDeclaration.fromMetrics` says how a result read back forms them).
+  static let derived: [MetricDeclaration] = [
+    MetricDeclaration(
+      "cpu_per_request_ns", .nanoseconds, better: .lower,
+      doc: "ns: `cpu_total_s` over `requests`; not a CSV column"
+    ) { .decimal($0.result.cpuNanosecondsPerRequest, fractionDigits: 1, else: .notMeasured) }
+    .shown(in: .summary, as: "cpu/req", at: 140, .latency)
+    .paired(PairedThreshold(threshold: 1.20, position: 50))
+    .formed { value in
+      guard let cpu = value("cpu_total_s"), let requests = value("requests"), requests > 0 else {
+        return nil
+      }
+      return cpu * 1e9 / requests
+    }
+  ]
+
+  /// Every declared figure: the written metrics, then the derived ones.
+  static let figures: [MetricDeclaration] = all + derived
+
+  /// Each derived figure by name.
+  static let derivedByName: [String: MetricDeclaration] = Dictionary(
+    uniqueKeysWithValues: derived.map { ($0.name, $0) })
+
+  /// The declarations of `metrics` that `table` shows, with their columns, in column order.
+  static func columns(
+    of table: MetricTableColumn.Table, in metrics: [MetricDeclaration] = figures
+  ) -> [(metric: MetricDeclaration, column: MetricTableColumn)] {
+    metrics.compactMap { metric in
+      metric.table.flatMap { $0.table == table ? (metric, $0) : nil }
+    }.sorted { $0.column.position < $1.column.position }
+  }
 
   /// The gate's built-in rule of every metric that declares one.
   static var rules: [String: MetricRule] {

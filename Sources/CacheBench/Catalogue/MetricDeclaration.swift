@@ -8,7 +8,8 @@ import CacheBenchCore
 /// metric lists, the unit and meaning columns of `docs/outputs.md`'s field table and each metric's
 /// row in `docs/columns.md` all derive from `MetricCatalogue.all`, so a metric is added by adding its
 /// declaration there (and regenerating the docs: `CACHEBENCH_UPDATE_DOCS=1 swift test --filter
-/// 'RecordFieldTests|MetricCatalogueTests'`).
+/// 'RecordFieldTests|MetricCatalogueTests'`). So do the terminal tables' and the Markdown summary's
+/// metric columns (`table`), the A/B gate's rules (`paired`) and the timing ratios (`timingRatio`).
 struct MetricDeclaration: Sendable {
   /// The unit a metric is written in.
   enum Unit: String, Sendable {
@@ -47,6 +48,17 @@ struct MetricDeclaration: Sendable {
   var doc: String
   /// How the metric is read from a measurement.
   var read: @Sendable (MetricSource) -> MetricReading
+  /// The terminal table column that shows it, if any (`TableWriter`, `MarkdownWriter`,
+  /// `ContentionTableWriter`); set with `shown(in:as:at:_:)`.
+  var table: MetricTableColumn? = nil
+  /// How the A/B gate judges it, if it does (`PairedRule.builtIn`); set with `paired(_:)`.
+  var paired: PairedThreshold? = nil
+  /// The name of its ratio to a reference variant of the same run, if it has one (`TimingRatios`);
+  /// set with `timingRatio(_:)`.
+  var timingRatio: String? = nil
+  /// For a figure no file writes (`MetricCatalogue.derived`): how it is formed from the written
+  /// metrics of a result read back (the value of each by name, `nil` when absent or unmeasured).
+  var fromMetrics: (@Sendable (_ value: (String) -> Double?) -> Double?)? = nil
 
   /// A declaration; the gate fields default to a metric shown and never judged.
   init(

@@ -5,8 +5,9 @@ import CacheBenchCore
 struct MetricSource: Sendable {
   /// The variant's measurement.
   var result: VariantResult
-  /// The run's scenario, for metrics that apply only to some (the main-actor probe's).
-  var scenario: Scenario
+  /// The run's scenario, for metrics that apply only to some (the main-actor probe's); `nil` for a
+  /// writer that has none (the terminal tables), where such a metric reads as not applicable.
+  var scenario: Scenario?
   /// The run's floor measurements, if it calibrated.
   var calibration: Calibration?
 
@@ -30,7 +31,7 @@ struct MetricSource: Sendable {
   /// A main-actor figure: not applicable for clients that were not on the main actor, not measured
   /// when no probe ran.
   func mainActor(_ figure: (MainActorResponsiveness) -> MetricReading) -> MetricReading {
-    guard scenario.caller == .main else { return .notApplicable }
+    guard scenario?.caller == .main else { return .notApplicable }
     return result.mainActorResponsiveness.map(figure) ?? .notMeasured
   }
 

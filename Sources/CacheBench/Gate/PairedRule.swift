@@ -38,32 +38,37 @@ struct PairedRule: Sendable, Equatable {
     return (better == .lower ? "+" : "-") + percent
   }
 
-  /// The timing figures the A/B gate judges, in report order, with their built-in rules.
+  /// The timing figures the A/B gate judges, in report order, with their built-in rules: those of the
+  /// declared figures (`MetricCatalogue.figures`) that carry a `PairedThreshold`, in its order.
   ///
   /// Each threshold lies past the farthest interval bound that 20 unchanged A/B gates (10 rounds, a
   /// CPU burner on one core, load 3–10; `scripts/gate-trials`) reached on the example's one-client
   /// profile: `hit_path_ns` 0.995–1.007, `throughput` 0.934–1.070, `cpu_per_request_ns` 0.933–1.071.
   /// The latency and wait rules are for profiles that time them; the concurrent profiles widen them
   /// further in `gate.paired` (their p99 reached 1.248). `cpu_per_request_ns` is not a CSV column:
-  /// it is `cpu_total_s` over `requests`, formed here.
-  static let builtIn: [(metric: String, rule: PairedRule)] = [
-    ("hit_path_ns", PairedRule(better: .lower, threshold: 1.05)),
-    ("throughput", PairedRule(better: .higher, threshold: 1.10)),
-    ("latency_p50_ns", PairedRule(better: .lower, threshold: 1.25, floor: 1_000)),
-    ("latency_p99_ns", PairedRule(better: .lower, threshold: 1.50, floor: 1_000)),
-    ("cpu_per_request_ns", PairedRule(better: .lower, threshold: 1.20)),
-    ("actor_wait_p50_ns", PairedRule(better: .lower, threshold: 1.50, floor: 1_000)),
-    ("actor_busy_wait_p50_ns", PairedRule(better: .lower, threshold: 1.50, floor: 1_000)),
-  ]
+  /// it is `cpu_total_s` over `requests`, a derived figure (`MetricCatalogue.derived`).
+  static let builtIn: [(metric: String, rule: PairedRule)] = rules(from: MetricCatalogue.figures)
 
-  /// The value of `metric` in `variant`, including the derived `cpu_per_request_ns`; `nil` when the run
-  /// lacks it or could not measure it.
+  /// The rules of the declarations of `metrics` that carry a `PairedThreshold`, in its order; each
+  /// judges in the direction its declaration calls better.
+  static func rules(from metrics: [MetricDeclaration]) -> [(metric: String, rule: PairedRule)] {
+    metrics.compactMap { metric in
+      metric.paired.map { (metric, $0) }
+    }
+    .sorted { $0.1.position < $1.1.position }
+    .map { metric, paired in
+      (
+        metric.name,
+        PairedRule(better: metric.better, threshold: paired.threshold, floor: paired.floor)
+      )
+    }
+  }
+
+  /// The value of `metric` in `variant`, a derived figure formed from the metrics it is made of
+  /// (`MetricDeclaration.fromMetrics`); `nil` when the run lacks it or could not measure it.
   static func value(of metric: String, in variant: VariantMetrics) -> Double? {
-    if metric == "cpu_per_request_ns" {
-      guard let cpu = variant.value(of: "cpu_total_s") ?? nil,
-        let requests = variant.value(of: "requests") ?? nil, requests > 0
-      else { return nil }
-      return cpu * 1e9 / requests
+    if let formula = MetricCatalogue.derivedByName[metric]?.fromMetrics {
+      return formula { variant.value(of: $0) ?? nil }
     }
     return variant.value(of: metric) ?? nil
   }

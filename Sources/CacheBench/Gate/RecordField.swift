@@ -153,15 +153,18 @@ struct RecordField: Sendable, Equatable {
   ]
 
   /// The table column of each field the table shows (`TableWriter.columns`, which the Markdown
-  /// summary renders too), in the table's units.
-  private static let tableHeaders: [String: String] = [
-    "variant": "variant", "decode": "decode", "shards": "shards", "throughput": "throughput",
-    "latency_p50_ns": "p50", "latency_p99_ns": "p99", "latency_p999_ns": "p99.9",
-    "latency_max_ns": "max", "hits": "hits", "joins": "joins", "fetches": "fetches",
-    "duplicate_fetches": "dup_fetches", "allocated_delta_bytes": "alloc_delta",
-    "bytes_per_entry": "B/entry", "mallocs_per_request": "mallocs/req",
-    "peak_rss_bytes": "peak_rss", "cpu_total_s": "cpu/req",
-  ]
+  /// summary renders too), in the table's units: the fixed columns, each declared metric's summary
+  /// column (`MetricDeclaration.table`), and `cpu/req`, the derived `cpu_per_request_ns`, under the
+  /// field it divides.
+  private static let tableHeaders: [String: String] = {
+    var headers = [
+      "variant": "variant", "decode": "decode", "shards": "shards", "cpu_total_s": "cpu/req",
+    ]
+    for (metric, column) in MetricCatalogue.columns(of: .summary, in: MetricCatalogue.all) {
+      headers[metric.name] = column.title
+    }
+    return headers
+  }()
 
   /// The field's declaration in the metric catalogue, if it is a declared metric.
   var metric: MetricDeclaration? {

@@ -9,12 +9,14 @@ import CacheBenchCore
 /// reference's (smaller is better). A ratio is `null` when either figure is missing or the divisor is
 /// zero. The reference's own ratios are 1.
 enum TimingRatios {
-  /// Each ratio's name and the metric it divides.
-  static let ratios: [(name: String, metric: String)] = [
-    ("throughput_ratio", "throughput"),
-    ("latency_p50_ratio", "latency_p50_ns"),
-    ("latency_p99_ratio", "latency_p99_ns"),
-  ]
+  /// Each ratio's name and the metric it divides: the declared metrics with a `timingRatio`, in
+  /// catalogue order.
+  static let ratios: [(name: String, metric: String)] = ratios(from: MetricCatalogue.all)
+
+  /// The ratios of the declarations of `metrics` that name one, in the order given.
+  static func ratios(from metrics: [MetricDeclaration]) -> [(name: String, metric: String)] {
+    metrics.compactMap { metric in metric.timingRatio.map { ($0, metric.name) } }
+  }
 
   /// `document` with the ratios to each variant's reference (`RatioReference`, resolved among the
   /// document's own variants) appended to every variant's metrics.

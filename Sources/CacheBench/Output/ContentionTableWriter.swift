@@ -12,45 +12,57 @@ import CacheBenchCore
 /// `HumanUnits`; a histogram that recorded nothing shows `-`, a figure not measured `n/a`. The p99.9 and
 /// maximum of each are in the CSV and JSON. A variant measured several times shows the median of each
 /// figure over its repetitions, like the main table.
+///
+/// The columns between the decode and the hit path are the declared metrics that the contention table
+/// shows (`MetricDeclaration.table`); the hit path and its multiple of the floor, which the
+/// calibration gives from several figures, are this writer's own.
 enum ContentionTableWriter {
   /// The table for `results`, in the order given, with hit paths from `calibration` when there is one.
   static func render(_ results: [VariantResult], calibration: Calibration?) -> String {
     render(repeated: results.map(VariantRepetitions.init(single:)), calibration: calibration)
   }
 
-  /// The table for `repeated`, one row per variant in the order given.
-  static func render(repeated: [VariantRepetitions], calibration: Calibration?) -> String {
-    var table = TextTable(columns: [
-      .init(header: "variant", alignment: .left),
-      .init(header: "decode", alignment: .left),
-      .init(header: "wait p50", alignment: .right),
-      .init(header: "wait p99", alignment: .right),
-      .init(header: "busy p50", alignment: .right),
-      .init(header: "busy p99", alignment: .right),
-      .init(header: "sched p50", alignment: .right),
-      .init(header: "sched p99", alignment: .right),
-      .init(header: "service p50", alignment: .right),
-      .init(header: "service p99", alignment: .right),
-      .init(header: "util", alignment: .right),
-      .init(header: "on actor", alignment: .right),
-      .init(header: "hit path", alignment: .right),
-      .init(header: "vs floor", alignment: .left),
-    ])
+  /// The table for `repeated`, one row per variant in the order given: its name and decode, each
+  /// metric of `metrics` that the contention table shows (`MetricDeclaration.table`) in its columns'
+  /// order, then its hit path and that path's multiple of the floor.
+  static func render(
+    repeated: [VariantRepetitions], calibration: Calibration?,
+    metrics: [MetricDeclaration] = MetricCatalogue.figures
+  ) -> String {
+    let columns = MetricCatalogue.columns(of: .contention, in: metrics)
+    var table = TextTable(
+      columns: [
+        .init(header: "variant", alignment: .left), .init(header: "decode", alignment: .left),
+      ]
+        + columns.map { .init(header: $0.column.title, alignment: .right) } + [
+          .init(header: "hit path", alignment: .right),
+          .init(header: "vs floor", alignment: .left),
+        ])
     for group in repeated {
       let variant = group.variant
-      let timed = group.measurements.allSatisfy(\.isolationTimed)
-      let busyTimed = group.measurements.allSatisfy(\.busyWaitTimed)
       table.rows.append(
         [variant.name, variant.decode.rawValue]
-          + spectrum(group, \.actorWait, known: timed)
-          + spectrum(group, \.actorBusyWait, known: busyTimed)
-          + sampled(group)
-          + spectrum(group, \.actorService, known: timed) + [
-            utilisation(group),
-            onActorShare(group),
-          ] + hitPath(of: variant, in: calibration))
+          + columns.map { cell(group, $0.metric, $0.column, calibration: calibration) }
+          + hitPath(of: variant, in: calibration))
     }
     return table.render()
+  }
+
+  /// The median over `group`'s repetitions of `metric`'s reading, in `column`'s format: `n/a` when
+  /// some repetition did not measure it, `column.notApplicable` when some had no value otherwise.
+  private static func cell(
+    _ group: VariantRepetitions, _ metric: MetricDeclaration, _ column: MetricTableColumn,
+    calibration: Calibration?
+  ) -> String {
+    let readings = group.measurements.map { result in
+      metric.read(MetricSource(result: result, scenario: nil, calibration: calibration))
+    }
+    if readings.contains(.notMeasured) { return CSVWriter.notAvailable }
+    guard let median = MedianInterval(readings.compactMap(\.number)).map(\.median),
+      readings.allSatisfy({ $0.number != nil })
+    else { return column.notApplicable }
+    guard column.format == .utilisation else { return column.format.text(median) }
+    return utilisation(group, maximum: median)
   }
 
   /// The design's own hit path and its multiple of the floor: untimed (`HitPath.untimedNanoseconds`),
@@ -78,11 +90,10 @@ enum ContentionTableWriter {
     ]
   }
 
-  /// The busiest domain's share as a percentage, with the mean when there are several domains; medians
-  /// over the repetitions, `n/a` when some repetition had no busy totals.
-  private static func utilisation(_ group: VariantRepetitions) -> String {
-    guard let maximum = group.median({ $0.utilisation?.maximum }),
-      let mean = group.median({ $0.utilisation?.mean }),
+  /// The busiest domain's share, `maximum`, as a percentage, with the mean when there are several
+  /// domains; medians over the repetitions, `n/a` when some repetition had no busy totals.
+  private static func utilisation(_ group: VariantRepetitions, maximum: Double) -> String {
+    guard let mean = group.median({ $0.utilisation?.mean }),
       let domains = group.first.utilisation?.domains
     else { return CSVWriter.notAvailable }
     guard domains > 1 else { return percent(maximum) }
@@ -97,30 +108,5 @@ enum ContentionTableWriter {
 
   private static func percent(_ share: Double) -> String {
     DecimalText.fixed(share * 100, fractionDigits: 1) + "%"
-  }
-
-  /// p50 and p99 of the scheduling delay, `n/a` when some repetition took no sample.
-  private static func sampled(_ group: VariantRepetitions) -> [String] {
-    [50.0, 99].map { percentile in
-      group.median { VariantRepetitions.percentile(percentile, of: $0.schedulingDelay) }
-        .map(latency) ?? CSVWriter.notAvailable
-    }
-  }
-
-  /// p50 and p99 of `histogram`, dashes when some repetition recorded nothing, or `n/a` when the design
-  /// did not measure it (`known` false).
-  private static func spectrum(
-    _ group: VariantRepetitions, _ histogram: KeyPath<VariantResult, LatencyHistogram>, known: Bool
-  ) -> [String] {
-    guard known else { return [CSVWriter.notAvailable, CSVWriter.notAvailable] }
-    return [50.0, 99].map { percentile in
-      group.median { VariantRepetitions.percentile(percentile, of: $0[keyPath: histogram]) }
-        .map(latency) ?? "-"
-    }
-  }
-
-  /// A median latency in `HumanUnits`.
-  private static func latency(_ nanoseconds: Double) -> String {
-    HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded(.toNearestOrAwayFromZero)))
   }
 }

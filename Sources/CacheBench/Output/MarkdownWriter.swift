@@ -28,8 +28,11 @@ enum MarkdownWriter {
     render(RunRecord(repeated: repeated, scenario: scenario, metadata: metadata, ratios: ratios))
   }
 
-  /// The document of `run`; see `render(repeated:scenario:metadata:ratios:)`.
-  static func render(_ run: RunRecord) -> String {
+  /// The document of `run`; see `render(repeated:scenario:metadata:ratios:)`. The table's metric
+  /// columns are those of `metrics` that the summary table shows (`TableWriter.columns(metrics:)`).
+  static func render(_ run: RunRecord, metrics: [MetricDeclaration] = MetricCatalogue.figures)
+    -> String
+  {
     let repeated = run.repeated
     let scenario = run.scenario
     let metadata = run.metadata
@@ -37,7 +40,9 @@ enum MarkdownWriter {
     if repeated.contains(where: { $0.measurements.contains(where: \.interrupted) }) {
       text += "**Interrupted**: the run was cut short; these are the results measured so far.\n\n"
     }
-    text += table(repeated, exclusions: MarkExclusions(repeated: repeated, stop: scenario.stop))
+    text += table(
+      repeated, exclusions: MarkExclusions(repeated: repeated, stop: scenario.stop),
+      metrics: metrics)
     if let ratios = run.ratios, case let lines = RatioLinesWriter.render(ratios), !lines.isEmpty {
       text += "\n```text\n" + lines + "```\n"
     }
@@ -53,10 +58,12 @@ enum MarkdownWriter {
 
   /// The results table, the line explaining its bold cells, the line naming the rows that get none
   /// (`MarkExclusions`), and the line saying the figures are medians when they are.
-  private static func table(_ repeated: [VariantRepetitions], exclusions: MarkExclusions) -> String
-  {
+  private static func table(
+    _ repeated: [VariantRepetitions], exclusions: MarkExclusions, metrics: [MetricDeclaration]
+  ) -> String {
     let table = ResultTable(
-      columns: TableWriter.columns(for: exclusions), repeated: repeated, exclusions: exclusions)
+      columns: TableWriter.columns(for: exclusions, metrics: metrics), repeated: repeated,
+      exclusions: exclusions)
     var text = row(table.headers.map(escaped))
     text += row(
       table.alignments.map { alignment in
@@ -69,9 +76,7 @@ enum MarkdownWriter {
       text += row(cells.map { $0.isBest ? "**\(escaped($0.text))**" : escaped($0.text) })
     }
     if table.hasMarks {
-      text +=
-        "\n**Bold**: best in its column (highest throughput; lowest latency, fetches and"
-        + " duplicate fetches).\n"
+      text += "\n**Bold**: best in its column (\(TableWriter.bestWords(metrics: metrics))).\n"
     }
     let unmarked = exclusions.legend(labels: repeated.map(\.variant.description))
     if !unmarked.isEmpty {

@@ -61,10 +61,12 @@ struct ResultTable {
         shown = Array(repeating: nil, count: repeated.count)
       case .count(let value):
         let values = repeated.map { group in
-          Int((group.median { Double(value($0)) } ?? 0).rounded(.toNearestOrAwayFromZero))
+          group.median { value($0).map(Double.init) }.map {
+            Int64($0.rounded(.toNearestOrAwayFromZero))
+          }
         }
-        texts = values.map(String.init)
-        shown = values.map(Int64.init)
+        texts = values.map { $0.map(String.init) ?? CSVWriter.notAvailable }
+        shown = values
       case .quantity(let scale, let value):
         let formatted = scale.format(repeated.map { $0.median(value) })
         texts = formatted.texts.map { $0 ?? "-" }

@@ -28,8 +28,8 @@ struct TableColumn {
     case text((VariantResult) -> String)
     /// A measured quantity shown in the column's unit; `nil` (nothing measured) is shown as `-`.
     case quantity(ColumnScale, (VariantResult) -> Double?)
-    /// An exact count, shown as a plain integer.
-    case count((VariantResult) -> Int)
+    /// An exact count, shown as a plain integer; `nil` (not measured) is shown as `n/a`.
+    case count((VariantResult) -> Int?)
     /// A figure `format` writes, or the text `missing` gives when `value` is nil (not measured, or
     /// nothing to measure); a variant measured several times shows the median of its values.
     case figure(
@@ -82,7 +82,7 @@ struct TableColumn {
 
   /// A right-aligned column of exact counts.
   static func count(
-    _ header: String, best: Best? = nil, value: @escaping (VariantResult) -> Int
+    _ header: String, best: Best? = nil, value: @escaping (VariantResult) -> Int?
   ) -> TableColumn {
     TableColumn(header: header, best: best, content: .count(value))
   }

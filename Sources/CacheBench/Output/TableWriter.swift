@@ -19,8 +19,28 @@ import CacheBenchCore
 ///     fetch latency sharded(8)/none: configured 1.00ms, realised: no fetches
 enum TableWriter {
   /// The line under the table that explains the marks, written only when something is marked.
-  static let legend =
-    "* best in its column: highest throughput; lowest latency, fetches and duplicate fetches"
+  static var legend: String { legend(metrics: MetricCatalogue.figures) }
+
+  /// The line under a table of `metrics`' columns that explains the marks.
+  static func legend(metrics: [MetricDeclaration]) -> String {
+    "* best in its column: " + bestWords(metrics: metrics)
+  }
+
+  /// What the marked columns of `metrics` mark, from their declarations (`MetricTableColumn.best`):
+  /// `highest throughput; lowest latency, fetches and duplicate fetches`, each word once.
+  static func bestWords(metrics: [MetricDeclaration]) -> String {
+    let marked = MetricCatalogue.columns(of: .summary, in: metrics).filter(\.column.marksBest)
+    func words(highest: Bool) -> String? {
+      var words: [String] = []
+      for (metric, column) in marked where (metric.better == .higher) == highest {
+        if let word = column.best, !words.contains(word) { words.append(word) }
+      }
+      guard let last = words.popLast() else { return nil }
+      let list = words.isEmpty ? last : words.joined(separator: ", ") + " and " + last
+      return (highest ? "highest " : "lowest ") + list
+    }
+    return [words(highest: true), words(highest: false)].compactMap { $0 }.joined(separator: "; ")
+  }
 
   /// The table and fetch latency lines for `results`, in the order given, each line ending in `\n`.
   static func render(_ results: [VariantResult]) -> String {
@@ -35,17 +55,23 @@ enum TableWriter {
   /// duplicate fetches where other rows have none, or with most of its clients starved) gets no `*`,
   /// and a line under the table says which and why; when some row is partial, a `requests` column
   /// shows what each row served.
-  static func render(repeated: [VariantRepetitions], stop: StopCondition? = nil) -> String {
-    table(repeated, exclusions: MarkExclusions(repeated: repeated, stop: stop))
+  /// The metric columns are those of `metrics` that the summary table shows.
+  static func render(
+    repeated: [VariantRepetitions], stop: StopCondition? = nil,
+    metrics: [MetricDeclaration] = MetricCatalogue.figures
+  ) -> String {
+    table(repeated, exclusions: MarkExclusions(repeated: repeated, stop: stop), metrics: metrics)
       + repetitionLine(repeated) + fetchLatencyLines(repeated)
       + repositoryLines(repeated: repeated)
   }
 
   /// The columns of a table of rows with `exclusions`: `columns`, with a `requests` column after
   /// `shards` when some row is partial, so that the table shows what it served.
-  static func columns(for exclusions: MarkExclusions) -> [TableColumn] {
+  static func columns(
+    for exclusions: MarkExclusions, metrics: [MetricDeclaration] = MetricCatalogue.figures
+  ) -> [TableColumn] {
+    var columns = columns(metrics: metrics)
     guard exclusions.hasPartialRow else { return columns }
-    var columns = columns
     let position = (columns.firstIndex { $0.header == "shards" } ?? 0) + 1
     columns.insert(.count("requests") { $0.requests }, at: position)
     return columns
@@ -92,60 +118,21 @@ enum TableWriter {
   private typealias Column = TableColumn
 
   /// The summary's columns in order; `MarkdownWriter` renders the same ones.
-  static var columns: [TableColumn] {
+  static var columns: [TableColumn] { columns(metrics: MetricCatalogue.figures) }
+
+  /// The summary's columns: the variant's name, decode and shards, then each metric of `metrics`
+  /// that the summary table shows (`MetricDeclaration.table`), in its columns' order. Among them the
+  /// memory column group: what the window left allocated, per cached entry, allocations per request,
+  /// the process's peak RSS, and CPU per request; `n/a` where not measured.
+  static func columns(metrics: [MetricDeclaration]) -> [TableColumn] {
     [
       Column(header: "variant", alignment: .left) { $0.variant.name },
       Column(header: "decode", alignment: .left) { $0.variant.decode.rawValue },
       Column(header: "shards", alignment: .right) { String($0.variant.shards) },
-      .quantity("throughput", scale: .throughput, best: .highest) { $0.throughput },
-      .quantity("p50", scale: .latency, best: .lowest) { latency($0.latency, atPercentile: 50) },
-      .quantity("p99", scale: .latency, best: .lowest) { latency($0.latency, atPercentile: 99) },
-      .quantity("p99.9", scale: .latency, best: .lowest) {
-        latency($0.latency, atPercentile: 99.9)
-      },
-      .quantity("max", scale: .latency, best: .lowest) {
-        $0.latency.isEmpty ? nil : Double($0.latency.max)
-      },
-      .figure("hits", format: integer) { $0.outcomesReported ? Double($0.hits) : nil },
-      .figure("joins", format: integer) { $0.outcomesReported ? Double($0.joins) : nil },
-      .count("fetches", best: .lowest) { $0.fetches },
-      .count("dup_fetches", best: .lowest) { $0.duplicateFetches },
-      // The memory column group: what the window left allocated, per cached entry, allocations per
-      // request, the process's peak RSS, and CPU per request; `n/a` where not measured.
-      .figure("alloc_delta", format: bytes) {
-        $0.resources.allocator.map { Double($0.allocatedDeltaBytes) }
-      },
-      .figure("B/entry", missing: nothingToCharge, format: bytes) {
-        $0.resources.cachedEntries == 0 ? nil : $0.resources.bytesPerEntry
-      },
-      .figure("mallocs/req", format: oneDecimal) { $0.mallocsPerRequest },
-      .figure("peak_rss", format: bytes) { $0.resources.peakRSSBytes.map(Double.init) },
-      .figure("cpu/req", format: latency) { $0.cpuNanosecondsPerRequest },
     ]
-  }
-
-  /// `-` when the cache holds nothing, so there is no entry to charge; `n/a` when not measured.
-  private static func nothingToCharge(_ result: VariantResult) -> String {
-    result.resources.cachedEntries == 0 ? "-" : CSVWriter.notAvailable
-  }
-
-  private static func oneDecimal(_ value: Double) -> String {
-    DecimalText.fixed(value, fractionDigits: 1)
-  }
-
-  /// Nanoseconds in `HumanUnits`.
-  private static func latency(_ nanoseconds: Double) -> String {
-    HumanUnits.latency(nanoseconds: UInt64(nanoseconds.rounded(.toNearestOrAwayFromZero)))
-  }
-
-  /// A count as a plain integer; a median of an even number of repetitions rounds to one.
-  private static func integer(_ value: Double) -> String {
-    String(Int64(value.rounded(.toNearestOrAwayFromZero)))
-  }
-
-  /// Bytes in binary units (`HumanUnits.bytes`).
-  private static func bytes(_ value: Double) -> String {
-    HumanUnits.bytes(Int(value.rounded(.toNearestOrAwayFromZero)))
+      + MetricCatalogue.columns(of: .summary, in: metrics).map {
+        TableColumn(metric: $0.metric, column: $0.column)
+      }
   }
 
   /// A histogram's percentile in nanoseconds, or `nil` when it recorded nothing.
@@ -154,10 +141,12 @@ enum TableWriter {
   }
 
   /// The padded table, its underline, its rows and, when something is marked, the legend.
-  private static func table(_ repeated: [VariantRepetitions], exclusions: MarkExclusions) -> String
-  {
+  private static func table(
+    _ repeated: [VariantRepetitions], exclusions: MarkExclusions, metrics: [MetricDeclaration]
+  ) -> String {
     let table = ResultTable(
-      columns: columns(for: exclusions), repeated: repeated, exclusions: exclusions)
+      columns: columns(for: exclusions, metrics: metrics), repeated: repeated,
+      exclusions: exclusions)
     // A marked column gives every cell a one-character suffix, `*` or a space, so digits stay aligned.
     func suffix(_ column: Int, _ isBest: Bool) -> String {
       table.isMarked[column] ? (isBest ? "*" : " ") : ""
@@ -181,7 +170,7 @@ enum TableWriter {
       text += line(row)
     }
     if table.hasMarks {
-      text += legend + "\n"
+      text += legend(metrics: metrics) + "\n"
     }
     let unmarked = exclusions.legend(labels: repeated.map(\.variant.description))
     if !unmarked.isEmpty {

@@ -1,0 +1,47 @@
+import CacheBenchCore
+
+extension MetricDeclaration {
+  /// This declaration shown in a terminal table as `column`.
+  func shown(_ column: MetricTableColumn) -> MetricDeclaration {
+    var declaration = self
+    declaration.table = column
+    return declaration
+  }
+
+  /// This declaration shown in `table` with `title` at `position`, written in `format`; `best` marks
+  /// the column's best value and names it in the line under the table (`MetricTableColumn.best`).
+  func shown(
+    in table: MetricTableColumn.Table, as title: String, at position: Int,
+    _ format: MetricTableColumn.Format, best: String? = nil, notApplicable: String = "-"
+  ) -> MetricDeclaration {
+    shown(
+      MetricTableColumn(
+        table: table, title: title, position: position, format: format, best: best,
+        notApplicable: notApplicable))
+  }
+
+  /// This declaration judged by the A/B gate as `threshold` says.
+  func paired(_ threshold: PairedThreshold) -> MetricDeclaration {
+    var declaration = self
+    declaration.paired = threshold
+    return declaration
+  }
+
+  /// This declaration divided by its reference variant's as the timing ratio called `name`
+  /// (`TimingRatios`).
+  func timingRatio(_ name: String) -> MetricDeclaration {
+    var declaration = self
+    declaration.timingRatio = name
+    return declaration
+  }
+
+  /// This declaration, for a figure no file writes, formed by `formula` from a result's written
+  /// metrics read back (`fromMetrics`).
+  func formed(
+    _ formula: @escaping @Sendable (_ value: (String) -> Double?) -> Double?
+  ) -> MetricDeclaration {
+    var declaration = self
+    declaration.fromMetrics = formula
+    return declaration
+  }
+}
