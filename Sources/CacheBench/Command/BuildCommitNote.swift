@@ -1,4 +1,4 @@
-import CacheBenchBuildCommit
+internal import CacheBenchBuildCommit
 import CacheBenchCore
 
 /// The stderr note a run prints when the binary was built from one commit and runs inside a checkout

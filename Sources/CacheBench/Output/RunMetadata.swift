@@ -1,4 +1,4 @@
-import CacheBenchBuildCommit
+internal import CacheBenchBuildCommit
 import CacheBenchCore
 import Foundation
 
