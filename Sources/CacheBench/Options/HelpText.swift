@@ -2,13 +2,16 @@ import CacheBenchCore
 
 /// The help page `cachebench --help` prints.
 ///
-/// Written by hand to read well; `HelpTextTests` checks that it names every `OptionName`, and
-/// `CommandLineParserTests` that the defaults it states are the ones the parser applies.
+/// Written by hand to read well; a declared option's lines come from its declaration
+/// (`RunOptionDeclaration.help`), in place of its `{--flag}` line. `HelpTextTests` checks that it
+/// names every `OptionName`, and `CommandLineParserTests` that the defaults it states are the ones the
+/// parser applies.
 enum HelpText {
   /// Usage line, purpose, every option with its value form, range, unit and default, the registered
   /// designs, and exit codes.
   static var usage: String {
     template.replacingDesigns(with: designList(RegisteredDesigns.registry))
+      .replacingDeclaredOptions()
   }
 
   /// The page as the executable `program` prints it: its usage lines name `program`.
@@ -166,25 +169,13 @@ enum HelpText {
                                 latency counts from each request's intended
                                 start.
                                 (default: none, closed loop)
-      --invalidate-rate <p>     Share of operations that invalidate their key
-                                instead of reading it, 0...1. (default: 0)
-      --cancel-rate <p>         Share of reads whose caller is cancelled, when
-                                --cancel-at says, 0...1. (default: 0)
-      --cancel-at <when>        When a --cancel-rate read is cancelled: wait (once
-                                it waits for a fetch) or decode (by its own
-                                decode, after its first chunk). (default: wait)
-      --decode-checkpoint <k>   A cancelled read's own decode checks for
-                                cancellation every k chunks (passes over the
-                                payload) and stops, 0...1000000; 0 never checks.
-                                (default: 0)
-      --write-rate <p>          Share of operations that write their key
-                                through a repository design, 0...1; alone it
-                                selects the repository variants. (default: 0)
-      --capacity <n>            Most ready entries per cache (per shard when
-                                sharded), 1...10000000; the least recently used
-                                is evicted. (default: none, no limit)
-      --ttl <duration>          Time an admitted entry stays servable, > 0 and
-                                <= 1440m. (default: none, no expiry)
+      {--invalidate-rate}
+      {--cancel-rate}
+      {--cancel-at}
+      {--decode-checkpoint}
+      {--write-rate}
+      {--capacity}
+      {--ttl}
       --max-time <duration>     sweep only: time budget; no cell starts after
                                 it, > 0 and <= 1440m. (default: none)
       --deadline <duration>     Bound on the whole run, > 0 and <= 1440m; when
@@ -278,6 +269,13 @@ extension String {
   fileprivate func replacingDesigns(with list: String) -> String {
     split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.drop { $0 == " " } == "{designs}" ? list : String($0) }
+      .joined(separator: "\n")
+  }
+
+  /// The help page with each `{--flag}` line replaced by that declared option's help lines.
+  fileprivate func replacingDeclaredOptions() -> String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .map { RunOptionDeclaration.help(forPlaceholder: $0.drop { $0 == " " }) ?? String($0) }
       .joined(separator: "\n")
   }
 }

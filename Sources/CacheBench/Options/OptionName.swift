@@ -95,8 +95,10 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
 
   var description: String { rawValue }
 
-  /// Whether the option is followed by a value; a flag is not.
+  /// Whether the option is followed by a value; a flag is not. A declared option says so in its
+  /// declaration (`RunOptionDeclaration.takesValue`).
   var takesValue: Bool {
-    self != .quiet && self != .pauseBeforeWindow && self != .ignoreCancellation
+    if let declaration = RunOptionDeclaration.byOption[self] { return declaration.takesValue }
+    return self != .quiet && self != .pauseBeforeWindow && self != .ignoreCancellation
   }
 }

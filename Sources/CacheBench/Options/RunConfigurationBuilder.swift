@@ -6,7 +6,8 @@ import CacheBenchCore
 /// give keep them. Values are checked as they arrive (the first bad argument is the one reported);
 /// conflicts between options and the variant list, which depends on `--shards`, wait for `build()`.
 struct RunConfigurationBuilder {
-  private var scenario = Scenario(variants: [])
+  /// The scenario the options set; declared options (`RunOptionDeclaration`) set it directly.
+  var scenario = Scenario(variants: [])
   private var csvPath: String?
   private var outputPaths: [OptionName: String] = [:]
   private var isQuiet = false
@@ -47,10 +48,15 @@ struct RunConfigurationBuilder {
   /// rules.
   static let findingCounts = 1...100
 
-  /// Reads `value` as the value of `option` and records it.
+  /// Reads `value` as the value of `option` and records it: by its declaration
+  /// (`RunOptionDeclaration`), or for an option not yet declared there, by the switch below.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     if ScenarioFields.all.contains(where: { $0.option == option }) {
       scenarioSettings.append(OptionSetting(option: option, value: value))
+    }
+    if let declaration = RunOptionDeclaration.byOption[option] {
+      try declaration.apply(&self, value)
+      return
     }
     switch option {
     case .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
@@ -64,7 +70,7 @@ struct RunConfigurationBuilder {
       .perfControl, .profileVariant, .findings:
       try applyOutput(value, for: option)
     case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl:
-      try applyOperations(value, for: option)
+      preconditionFailure("\(option.rawValue) is declared in RunOptionDeclaration")
     case .quiet, .pauseBeforeWindow, .ignoreCancellation:
       applyFlag(option)
     case .maxTime:
@@ -232,37 +238,6 @@ struct RunConfigurationBuilder {
       profileVariant = value
     default:
       preconditionFailure("\(option.rawValue) is not read by applyOutput")
-    }
-  }
-
-  /// The operation mix and retention: invalidations, cancellations, writes, capacity and expiry.
-  private mutating func applyOperations(_ value: String, for option: OptionName)
-    throws(OptionsError)
-  {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .invalidateRate:
-      scenario.invalidateRate = try Parse.fraction(value, for: option)
-    case .cancelRate:
-      scenario.cancelRate = try Parse.fraction(value, for: option)
-    case .cancelAt:
-      guard let moment = CancelMoment(rawValue: value) else {
-        throw .invalidValue(option: option, value: value, reason: "must be wait or decode")
-      }
-      scenario.cancelMoment = moment
-    case .decodeCheckpoint:
-      scenario.decodeCheckpoint = try Parse.integer(
-        value, for: option, in: Self.decodeCheckpoints)
-    case .writeRate:
-      scenario.writeRate = try Parse.fraction(value, for: option)
-    case .capacity:
-      scenario.capacity = try Parse.integer(value, for: option, in: 1...10_000_000)
-    case .ttl:
-      scenario.timeToLive = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyOperations")
     }
   }
 

@@ -10,33 +10,47 @@ enum ScenarioFields {
     case word
   }
 
-  /// The scenario fields in documented order, with their option and value form.
-  static let all: [(field: String, option: OptionName, form: ValueForm)] = [
-    ("variants", .variants, .list),
-    ("decode", .decode, .list),
-    ("decode_cost", .decodeCost, .duration),
-    ("shards", .shards, .integer),
-    ("keys", .keys, .integer),
-    ("distribution", .distribution, .word),
-    ("zipf_theta", .zipfTheta, .decimal),
-    ("seed", .seed, .integer),
-    ("concurrency", .concurrency, .integer),
-    ("requests", .requests, .integer),
-    ("duration", .duration, .duration),
-    ("warmup", .warmup, .integer),
-    ("latency", .latency, .duration),
-    ("payload_bytes", .payloadBytes, .integer),
-    ("fail_rate", .failRate, .decimal),
-    ("fetch_limit", .fetchLimit, .integer),
-    ("rate", .rate, .decimal),
-    ("invalidate_rate", .invalidateRate, .decimal),
-    ("cancel_rate", .cancelRate, .decimal),
-    ("cancel_at", .cancelAt, .word),
-    ("decode_checkpoint", .decodeCheckpoint, .integer),
-    ("capacity", .capacity, .integer),
-    ("ttl", .ttl, .duration),
-    ("write_rate", .writeRate, .decimal),
-    ("threads", .threads, .integer),
-    ("caller", .caller, .word),
+  /// The scenario fields in documented order, with their option and value form: a declared
+  /// option's from its declaration (`RunOptionDeclaration.profile`), the others' from `undeclared`.
+  static let all: [(field: String, option: OptionName, form: ValueForm)] = documentedOrder.map {
+    option in
+    if let profile = RunOptionDeclaration.byOption[option]?.profile {
+      return (profile.key, option, profile.form)
+    }
+    guard let entry = undeclared[option] else {
+      preconditionFailure("\(option) is neither declared nor listed in ScenarioFields.undeclared")
+    }
+    return (entry.field, option, entry.form)
+  }
+
+  /// The options a profile sets, in the order its fields are documented and listed in messages.
+  static let documentedOrder: [OptionName] = [
+    .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed, .concurrency,
+    .requests, .duration, .warmup, .latency, .payloadBytes, .failRate, .fetchLimit, .rate,
+    .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .capacity, .ttl, .writeRate,
+    .threads, .caller,
+  ]
+
+  /// The profile key and value form of the options `RunOptionDeclaration` does not declare yet.
+  private static let undeclared: [OptionName: (field: String, form: ValueForm)] = [
+    .variants: ("variants", .list),
+    .decode: ("decode", .list),
+    .decodeCost: ("decode_cost", .duration),
+    .shards: ("shards", .integer),
+    .keys: ("keys", .integer),
+    .distribution: ("distribution", .word),
+    .zipfTheta: ("zipf_theta", .decimal),
+    .seed: ("seed", .integer),
+    .concurrency: ("concurrency", .integer),
+    .requests: ("requests", .integer),
+    .duration: ("duration", .duration),
+    .warmup: ("warmup", .integer),
+    .latency: ("latency", .duration),
+    .payloadBytes: ("payload_bytes", .integer),
+    .failRate: ("fail_rate", .decimal),
+    .fetchLimit: ("fetch_limit", .integer),
+    .rate: ("rate", .decimal),
+    .threads: ("threads", .integer),
+    .caller: ("caller", .word),
   ]
 }
