@@ -116,14 +116,8 @@ enum HelpText {
                                 decode placement (coalescing), or a variant
                                 (coalescing/inside); alone it shows them.
                                 (default: coalescing, else the first design)
-      --latency <latency>       Fetch latency, each duration 0...60s: 2ms
-                                (constant), uniform:1ms..5ms, exp:2ms (mean),
-                                lognormal:2ms,0.5 (median, sigma),
-                                bimodal:1ms,50ms,0.01 (fast, slow, slow share);
-                                drawn per key and fetch from --seed.
-                                (default: 1ms)
-      --payload-bytes <n>       Bytes per fetched payload, 1...67108864 (64 MiB).
-                                (default: 4096)
+      {--latency}
+      {--payload-bytes}
       --csv <path>              Also write the results as CSV to <path>;
                                 - writes them to stdout. (default: none)
       --json <path>             Also write the full result (scenario, metadata,
@@ -157,18 +151,10 @@ enum HelpText {
                                 (default: every variant)
       --pause-before-window     Before each profiled window, print the pid and
                                 wait for SIGUSR1. (default: off)
-      --fail-rate <p>           Share of fetches that throw after their latency,
-                                0...1; counted in errors. (default: 0)
-      --ignore-cancellation     Fetches run to completion even when their caller
-                                is cancelled. (default: off)
-      --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
-                                1...100000; the wait is fetch_queue_*.
-                                (default: none, unlimited)
-      --rate <r/s>              Open loop: issue requests at this rate, per
-                                second (5000/s or 5000), whatever completes;
-                                latency counts from each request's intended
-                                start.
-                                (default: none, closed loop)
+      {--fail-rate}
+      {--ignore-cancellation}
+      {--fetch-limit}
+      {--rate}
       {--invalidate-rate}
       {--cancel-rate}
       {--cancel-at}

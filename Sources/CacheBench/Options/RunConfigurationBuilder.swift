@@ -64,14 +64,13 @@ struct RunConfigurationBuilder {
       try applyWorkload(value, for: option)
     case .requests, .duration, .warmup, .repetitions, .reference, .deadline:
       try applyLength(value, for: option)
-    case .latency, .failRate, .rate, .fetchLimit, .payloadBytes:
-      try applyFetcher(value, for: option)
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
       .perfControl, .profileVariant, .findings:
       try applyOutput(value, for: option)
-    case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl:
+    case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl,
+      .latency, .failRate, .rate, .fetchLimit, .payloadBytes, .ignoreCancellation:
       preconditionFailure("\(option.rawValue) is declared in RunOptionDeclaration")
-    case .quiet, .pauseBeforeWindow, .ignoreCancellation:
+    case .quiet, .pauseBeforeWindow:
       applyFlag(option)
     case .maxTime:
       throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
@@ -149,42 +148,6 @@ struct RunConfigurationBuilder {
         isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
     default:
       preconditionFailure("\(option.rawValue) is not read by applyLength")
-    }
-  }
-
-  /// The fake fetcher and the arrival of requests: latency, failures, open-loop rate, the fetch
-  /// limit, the payload.
-  private mutating func applyFetcher(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .latency:
-      let distribution = try LatencyDistribution.parse(value, for: option)
-      scenario.fetchLatency = distribution.mean
-      if case .constant = distribution {
-        scenario.fetcher.latency = nil
-      } else {
-        scenario.fetcher.latency = distribution
-      }
-    case .failRate:
-      scenario.fetcher.failRate = try Parse.fraction(value, for: option)
-    case .rate:
-      // `5000/s` or a bare `5000`, both requests per second: a profile's `rate` field is a number
-      // and the command line's said its unit, and each form was refused in the other place.
-      let number = value.hasSuffix("/s") ? String(value.dropLast(2)) : value
-      do {
-        let rate = try Parse.positiveDecimal(number, for: option, atMost: 10_000_000)
-        scenario.openLoop = OpenLoopSchedule(rate: rate)
-      } catch {
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s or 5000")
-      }
-    case .fetchLimit:
-      scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
-    case .payloadBytes:
-      scenario.payloadBytes = try Parse.integer(value, for: option, in: 1...67_108_864)
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyFetcher")
     }
   }
 
@@ -279,7 +242,6 @@ struct RunConfigurationBuilder {
   mutating func applyFlag(_ option: OptionName) {
     if option == .quiet { isQuiet = true }
     if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
-    if option == .ignoreCancellation { scenario.fetcher.ignoresCancellation = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.

@@ -45,11 +45,6 @@ enum ScenarioFields {
     .requests: ("requests", .integer),
     .duration: ("duration", .duration),
     .warmup: ("warmup", .integer),
-    .latency: ("latency", .duration),
-    .payloadBytes: ("payload_bytes", .integer),
-    .failRate: ("fail_rate", .decimal),
-    .fetchLimit: ("fetch_limit", .integer),
-    .rate: ("rate", .decimal),
     .threads: ("threads", .integer),
     .caller: ("caller", .word),
   ]
