@@ -64,42 +64,17 @@ enum HelpText {
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
 
     OPTIONS:
-      --variants <list>         Cache designs to measure, a comma list of the
-                                DESIGNS below, run in the order given; as
-                                the table names them, sharded(8) sets that
-                                variant's shards and coalescing/inside runs
-                                one placement only.
-                                (default: the designs marked default)
-      --decode <list>           Decode placements, a comma list of inside,
-                                outside, none, nonsending, concurrent, task,
-                                detached; each design runs once per
-                                placement, in the order given. The last four
-                                await the decode from the cache actor, only
-                                for designs marked placements.
-                                (default: inside,outside)
-      --decode-cost <duration>  CPU work per decode of one payload, 0...1s.
-                                (default: 20us)
-      --shards <n>              Actors of the sharded design, 1...4096.
-                                (default: 8)
-      --keys <n>                Distinct keys, 1...10000000. (default: 10000)
-      --distribution <kind>     How keys are drawn: uniform, zipf, or
-                                hotspot:0.2,0.8 (the first 20% of keys get 80%
-                                of requests). (default: zipf)
-      --zipf-theta <x>          Zipf skew, a decimal > 0 and <= 5; not with
-                                uniform or hotspot. (default: 0.99)
-      --seed <n>                Seed of the key sequence,
-                                0...18446744073709551615. (default: 1)
-      --concurrency <n>         Closed-loop client tasks, 1...100000.
-                                (default: 64)
-      --threads <n>             Run the clients (and the actors they call) on n
-                                threads of their own, 1...1024, instead of
-                                Swift's shared pool. (default: none, the pool)
-      --caller <where>          What the clients are isolated to: pool (none,
-                                Swift's shared pool) or main (the main actor,
-                                as a view model; a decode outside the cache
-                                then runs on the main thread, and a probe
-                                counts its hitches and hangs); main not with
-                                --threads. (default: pool)
+      {--variants}
+      {--decode}
+      {--decode-cost}
+      {--shards}
+      {--keys}
+      {--distribution}
+      {--zipf-theta}
+      {--seed}
+      {--concurrency}
+      {--threads}
+      {--caller}
       --requests <n>            Requests per measured window, 1...1000000000;
                                 not with --duration. (default: 50000)
       --duration <duration>     Wall time per measured window, > 0 and

@@ -15,14 +15,15 @@ struct RunConfigurationBuilder {
   private var findingsShown: Int?
   /// The designs `--variants` named, with any shard count or placement; nil for the default
   /// (`CacheDesign.caches`, or the repository designs when the run writes).
-  private var variantNames: [VariantName]?
-  private var variantsValue = ""
+  var variantNames: [VariantName]?
+  var variantsValue = ""
   /// Whether `--shards` was given, so a shard count in `--variants` that disagrees is refused.
-  private var shardsGiven = false
-  private var placements: [DecodePlacement] = [.inside, .outside]
-  private var zipfTheta: Double?
-  private var isUniform = false
-  private var hotspot: KeyDistributionKind?
+  var shardsGiven = false
+  // Set by the declared options (`RunOptionDeclaration.workload`) and combined by `build()`.
+  var placements: [DecodePlacement] = [.inside, .outside]
+  var zipfTheta: Double?
+  var isUniform = false
+  var hotspot: KeyDistributionKind?
   private var requests: Int?
   private var duration: Duration?
   private var profilePath: String?
@@ -59,71 +60,20 @@ struct RunConfigurationBuilder {
       return
     }
     switch option {
-    case .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
-      .concurrency, .threads, .caller:
-      try applyWorkload(value, for: option)
     case .requests, .duration, .warmup, .repetitions, .reference, .deadline:
       try applyLength(value, for: option)
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
       .perfControl, .profileVariant, .findings:
       try applyOutput(value, for: option)
-    case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl,
+    case .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
+      .concurrency, .threads, .caller, .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint,
+      .writeRate, .capacity, .ttl,
       .latency, .failRate, .rate, .fetchLimit, .payloadBytes, .ignoreCancellation:
       preconditionFailure("\(option.rawValue) is declared in RunOptionDeclaration")
     case .quiet, .pauseBeforeWindow:
       applyFlag(option)
     case .maxTime:
       throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
-    }
-  }
-
-  /// The variants and the workload: which designs, placements and shards, the keys and their
-  /// distribution, the clients.
-  private mutating func applyWorkload(_ value: String, for option: OptionName) throws(OptionsError)
-  {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .variants:
-      variantNames = try VariantName.list(value, for: option, in: RegisteredDesigns.registry)
-      variantsValue = value
-    case .decode:
-      placements = try Parse.list(value, for: option, kind: "placement")
-    case .decodeCost:
-      scenario.decodeCost = try Parse.duration(
-        value, for: option, requirement: "must be 0...1s", isAllowed: { $0 <= .seconds(1) })
-    case .shards:
-      scenario.shards = try Parse.integer(value, for: option, in: VariantName.shardCounts)
-      shardsGiven = true
-    case .keys:
-      scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
-    case .distribution:
-      isUniform = false
-      hotspot = nil
-      switch value {
-      case "uniform": isUniform = true
-      case "zipf": break
-      case _ where value.hasPrefix("hotspot:"):
-        hotspot = try Parse.hotspot(value, for: option)
-      default:
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be uniform, zipf or hotspot:HOT,SHARE (e.g. hotspot:0.2,0.8)")
-      }
-    case .zipfTheta:
-      zipfTheta = try Parse.positiveDecimal(value, for: option, atMost: 5)
-    case .seed:
-      scenario.seed = try Parse.unsignedInteger(value, for: option)
-    case .concurrency:
-      scenario.concurrency = try Parse.integer(value, for: option, in: Self.concurrencies)
-    case .threads:
-      scenario.threads = try Parse.integer(value, for: option, in: Self.threadCounts)
-    case .caller:
-      guard let caller = ClientIsolation(rawValue: value) else {
-        throw .invalidValue(option: option, value: value, reason: "must be pool or main")
-      }
-      scenario.caller = caller
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyWorkload")
     }
   }
 

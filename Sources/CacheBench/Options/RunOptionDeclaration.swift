@@ -27,7 +27,7 @@ struct RunOptionDeclaration: Sendable {
   var apply: Apply
 
   /// Every declared option, group by group.
-  static let all: [RunOptionDeclaration] = fetcher + operations
+  static let all: [RunOptionDeclaration] = workload + fetcher + operations
 
   /// The declaration of each declared option.
   static let byOption: [OptionName: RunOptionDeclaration] = Dictionary(

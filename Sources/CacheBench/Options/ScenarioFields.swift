@@ -33,19 +33,8 @@ enum ScenarioFields {
 
   /// The profile key and value form of the options `RunOptionDeclaration` does not declare yet.
   private static let undeclared: [OptionName: (field: String, form: ValueForm)] = [
-    .variants: ("variants", .list),
-    .decode: ("decode", .list),
-    .decodeCost: ("decode_cost", .duration),
-    .shards: ("shards", .integer),
-    .keys: ("keys", .integer),
-    .distribution: ("distribution", .word),
-    .zipfTheta: ("zipf_theta", .decimal),
-    .seed: ("seed", .integer),
-    .concurrency: ("concurrency", .integer),
     .requests: ("requests", .integer),
     .duration: ("duration", .duration),
     .warmup: ("warmup", .integer),
-    .threads: ("threads", .integer),
-    .caller: ("caller", .word),
   ]
 }
