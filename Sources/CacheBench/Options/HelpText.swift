@@ -75,22 +75,11 @@ enum HelpText {
       {--concurrency}
       {--threads}
       {--caller}
-      --requests <n>            Requests per measured window, 1...1000000000;
-                                not with --duration. (default: 50000)
-      --duration <duration>     Wall time per measured window, > 0 and
-                                <= 1440m (24 hours), instead of --requests.
-                                (default: none, --requests applies)
-      --warmup <n>              Unmeasured warm-up requests before each window,
-                                0...1000000000. (default: 2000)
-      --repeat <n>              Measure each variant n times, 1...100,
-                                interleaved (ABCD DCBA ABCD); figures are
-                                medians with intervals (95% from n = 6), and
-                                ratios to --reference follow the table.
-                                (default: 1)
-      --reference <name>        What the ratio lines divide by: a design, per
-                                decode placement (coalescing), or a variant
-                                (coalescing/inside); alone it shows them.
-                                (default: coalescing, else the first design)
+      {--requests}
+      {--duration}
+      {--warmup}
+      {--repeat}
+      {--reference}
       {--latency}
       {--payload-bytes}
       --csv <path>              Also write the results as CSV to <path>;
@@ -139,9 +128,7 @@ enum HelpText {
       {--ttl}
       --max-time <duration>     sweep only: time budget; no cell starts after
                                 it, > 0 and <= 1440m. (default: none)
-      --deadline <duration>     Bound on the whole run, > 0 and <= 1440m; when
-                                it passes, the run stops like on Ctrl-C and
-                                exits 1. (default: none)
+      {--deadline}
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 

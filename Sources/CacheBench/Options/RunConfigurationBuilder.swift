@@ -24,16 +24,16 @@ struct RunConfigurationBuilder {
   var zipfTheta: Double?
   var isUniform = false
   var hotspot: KeyDistributionKind?
-  private var requests: Int?
-  private var duration: Duration?
+  var requests: Int?
+  var duration: Duration?
   private var profilePath: String?
   private var baselinePath: String?
   /// The scenario options applied, in order, for a profile to be overridden by.
   private var scenarioSettings: [OptionSetting] = []
   private var profiling = ProfilingOptions()
   private var profileVariant: String?
-  private var deadline: Duration?
-  private var repeatOptions = RepeatOptions()
+  var deadline: Duration?
+  var repeatOptions = RepeatOptions()
 
   /// The thread counts `--threads` allows: enough to oversubscribe any machine cachebench runs on
   /// many times over, few enough that starting them per window stays cheap.
@@ -60,12 +60,11 @@ struct RunConfigurationBuilder {
       return
     }
     switch option {
-    case .requests, .duration, .warmup, .repetitions, .reference, .deadline:
-      try applyLength(value, for: option)
     case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
       .perfControl, .profileVariant, .findings:
       try applyOutput(value, for: option)
-    case .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
+    case .requests, .duration, .warmup, .repetitions, .reference, .deadline, .variants, .decode,
+      .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
       .concurrency, .threads, .caller, .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint,
       .writeRate, .capacity, .ttl,
       .latency, .failRate, .rate, .fetchLimit, .payloadBytes, .ignoreCancellation:
@@ -74,30 +73,6 @@ struct RunConfigurationBuilder {
       applyFlag(option)
     case .maxTime:
       throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
-    }
-  }
-
-  /// How long the run is and how often it repeats: requests, duration, warm-up, repetitions,
-  /// deadline.
-  private mutating func applyLength(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .requests:
-      requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
-    case .duration:
-      duration = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    case .warmup:
-      scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
-    case .repetitions, .reference:
-      try repeatOptions.apply(value, for: option)
-    case .deadline:
-      deadline = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyLength")
     }
   }
 

@@ -48,16 +48,6 @@ extension RunOptionDeclaration {
           value, for: .decodeCheckpoint, in: RunConfigurationBuilder.decodeCheckpoints)
       }),
     RunOptionDeclaration(
-      option: .writeRate, profile: ("write_rate", .decimal),
-      help: """
-          --write-rate <p>          Share of operations that write their key
-                                    through a repository design, 0...1; alone it
-                                    selects the repository variants. (default: 0)
-        """,
-      apply: { (builder, value) throws(OptionsError) in
-        builder.scenario.writeRate = try OptionValueParser.fraction(value, for: .writeRate)
-      }),
-    RunOptionDeclaration(
       option: .capacity, profile: ("capacity", .integer),
       help: """
           --capacity <n>            Most ready entries per cache (per shard when
@@ -78,6 +68,16 @@ extension RunOptionDeclaration {
         builder.scenario.timeToLive = try OptionValueParser.duration(
           value, for: .ttl, requirement: "must be greater than 0 and at most 1440m (24 hours)",
           isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
+      }),
+    RunOptionDeclaration(
+      option: .writeRate, profile: ("write_rate", .decimal),
+      help: """
+          --write-rate <p>          Share of operations that write their key
+                                    through a repository design, 0...1; alone it
+                                    selects the repository variants. (default: 0)
+        """,
+      apply: { (builder, value) throws(OptionsError) in
+        builder.scenario.writeRate = try OptionValueParser.fraction(value, for: .writeRate)
       }),
   ]
 }

@@ -2,7 +2,7 @@ import CacheBenchCore
 
 extension RunOptionDeclaration {
   /// The variants and the workload: which designs, placements and shards, the keys and their
-  /// distribution, the clients.
+  /// distribution, the clients' number.
   static let workload: [RunOptionDeclaration] = [
     RunOptionDeclaration(
       option: .variants, profile: ("variants", .list),
@@ -111,6 +111,10 @@ extension RunOptionDeclaration {
         builder.scenario.concurrency = try OptionValueParser.integer(
           value, for: .concurrency, in: RunConfigurationBuilder.concurrencies)
       }),
+  ]
+
+  /// Where the clients run: their own threads or the pool, isolated to nothing or the main actor.
+  static let clients: [RunOptionDeclaration] = [
     RunOptionDeclaration(
       option: .threads, profile: ("threads", .integer),
       help: """

@@ -26,8 +26,9 @@ struct RunOptionDeclaration: Sendable {
   /// How the value sets the configuration.
   var apply: Apply
 
-  /// Every declared option, group by group.
-  static let all: [RunOptionDeclaration] = workload + fetcher + operations
+  /// Every run option, group by group; those with a profile key in the order the profile's fields
+  /// are documented and listed in its messages (`ScenarioFields.all`).
+  static let all: [RunOptionDeclaration] = workload + length + fetcher + operations + clients
 
   /// The declaration of each declared option.
   static let byOption: [OptionName: RunOptionDeclaration] = Dictionary(

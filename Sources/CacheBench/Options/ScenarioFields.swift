@@ -10,31 +10,10 @@ enum ScenarioFields {
     case word
   }
 
-  /// The scenario fields in documented order, with their option and value form: a declared
-  /// option's from its declaration (`RunOptionDeclaration.profile`), the others' from `undeclared`.
-  static let all: [(field: String, option: OptionName, form: ValueForm)] = documentedOrder.map {
-    option in
-    if let profile = RunOptionDeclaration.byOption[option]?.profile {
-      return (profile.key, option, profile.form)
+  /// The scenario fields in documented order, with their option and value form, from the options'
+  /// declarations (`RunOptionDeclaration.profile`).
+  static let all: [(field: String, option: OptionName, form: ValueForm)] =
+    RunOptionDeclaration.all.compactMap { declaration in
+      declaration.profile.map { ($0.key, declaration.option, $0.form) }
     }
-    guard let entry = undeclared[option] else {
-      preconditionFailure("\(option) is neither declared nor listed in ScenarioFields.undeclared")
-    }
-    return (entry.field, option, entry.form)
-  }
-
-  /// The options a profile sets, in the order its fields are documented and listed in messages.
-  static let documentedOrder: [OptionName] = [
-    .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed, .concurrency,
-    .requests, .duration, .warmup, .latency, .payloadBytes, .failRate, .fetchLimit, .rate,
-    .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .capacity, .ttl, .writeRate,
-    .threads, .caller,
-  ]
-
-  /// The profile key and value form of the options `RunOptionDeclaration` does not declare yet.
-  private static let undeclared: [OptionName: (field: String, form: ValueForm)] = [
-    .requests: ("requests", .integer),
-    .duration: ("duration", .duration),
-    .warmup: ("warmup", .integer),
-  ]
 }
