@@ -82,39 +82,18 @@ enum HelpText {
       {--reference}
       {--latency}
       {--payload-bytes}
-      --csv <path>              Also write the results as CSV to <path>;
-                                - writes them to stdout. (default: none)
-      --json <path>             Also write the full result (scenario, metadata,
-                                metrics, histograms) as JSON. (default: none)
-      --markdown <path>         Also write a Markdown summary table, e.g. for a
-                                pull request comment. (default: none)
-      --histogram-csv <path>    Also write each variant's latency percentile
-                                spectrum as CSV. (default: none)
-      --raw-latencies <path>    Also write every request's latency as CSV; this
-                                allocates 24 bytes a request during the run:
-                                for analysis runs, not gates. (default: none)
-      --findings <n|all>        Findings the terminal shows after the tables,
-                                1...100 or all; the JSON result holds every
-                                one. (default: 8)
-      --quiet                   Print no progress or information on stderr, only
-                                errors and warnings (a figure missing, unfair
-                                or interrupted); results still go to stdout.
-                                (default: off)
-      --profile <path>          Start from the scenario in a profile (JSON);
-                                options given here override its fields.
-                                (default: none)
-      --save-baseline <name>    Also write the results as a baseline, to
-                                Profiles/baselines/<name>.json, or to <name>
-                                if it contains / or ends in .json.
-                                (default: none)
-      --perf-ctl <ctl,ack>      FIFOs of perf record --control fifo:CTL,ACK -D -1;
-                                perf then records the profiled windows only.
-                                (default: none)
-      --profile-variant <v>     The one variant profiled (perf, callgrind, the
-                                pause), e.g. coalescing/inside, sharded(8)/outside.
-                                (default: every variant)
-      --pause-before-window     Before each profiled window, print the pid and
-                                wait for SIGUSR1. (default: off)
+      {--csv}
+      {--json}
+      {--markdown}
+      {--histogram-csv}
+      {--raw-latencies}
+      {--findings}
+      {--quiet}
+      {--profile}
+      {--save-baseline}
+      {--perf-ctl}
+      {--profile-variant}
+      {--pause-before-window}
       {--fail-rate}
       {--ignore-cancellation}
       {--fetch-limit}
@@ -126,8 +105,7 @@ enum HelpText {
       {--write-rate}
       {--capacity}
       {--ttl}
-      --max-time <duration>     sweep only: time budget; no cell starts after
-                                it, > 0 and <= 1440m. (default: none)
+      {--max-time}
       {--deadline}
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.

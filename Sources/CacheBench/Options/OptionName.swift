@@ -95,10 +95,7 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
 
   var description: String { rawValue }
 
-  /// Whether the option is followed by a value; a flag is not. A declared option says so in its
-  /// declaration (`RunOptionDeclaration.takesValue`).
-  var takesValue: Bool {
-    if let declaration = RunOptionDeclaration.byOption[self] { return declaration.takesValue }
-    return self != .quiet && self != .pauseBeforeWindow && self != .ignoreCancellation
-  }
+  /// Whether the option is followed by a value, as its declaration says
+  /// (`RunOptionDeclaration.takesValue`); a flag is not.
+  var takesValue: Bool { RunOptionDeclaration.byOption[self]?.takesValue ?? true }
 }

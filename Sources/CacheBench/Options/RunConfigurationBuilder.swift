@@ -5,33 +5,34 @@ import CacheBenchCore
 /// Starts from `Scenario`'s own defaults, so the defaults live in one place; options the user did not
 /// give keep them. Values are checked as they arrive (the first bad argument is the one reported);
 /// conflicts between options and the variant list, which depends on `--shards`, wait for `build()`.
+/// Each option's reading is in its declaration (`RunOptionDeclaration`), which sets the state here;
+/// `build()` combines it.
 struct RunConfigurationBuilder {
-  /// The scenario the options set; declared options (`RunOptionDeclaration`) set it directly.
+  /// The scenario the options set.
   var scenario = Scenario(variants: [])
-  private var csvPath: String?
-  private var outputPaths: [OptionName: String] = [:]
-  private var isQuiet = false
+  var csvPath: String?
+  var outputPaths: [OptionName: String] = [:]
+  var isQuiet = false
   /// The findings the terminal shows, from `--findings`; nil for the findings block's default.
-  private var findingsShown: Int?
+  var findingsShown: Int?
   /// The designs `--variants` named, with any shard count or placement; nil for the default
   /// (`CacheDesign.caches`, or the repository designs when the run writes).
   var variantNames: [VariantName]?
   var variantsValue = ""
   /// Whether `--shards` was given, so a shard count in `--variants` that disagrees is refused.
   var shardsGiven = false
-  // Set by the declared options (`RunOptionDeclaration.workload`) and combined by `build()`.
   var placements: [DecodePlacement] = [.inside, .outside]
   var zipfTheta: Double?
   var isUniform = false
   var hotspot: KeyDistributionKind?
   var requests: Int?
   var duration: Duration?
-  private var profilePath: String?
-  private var baselinePath: String?
+  var profilePath: String?
+  var baselinePath: String?
   /// The scenario options applied, in order, for a profile to be overridden by.
   private var scenarioSettings: [OptionSetting] = []
-  private var profiling = ProfilingOptions()
-  private var profileVariant: String?
+  var profiling = ProfilingOptions()
+  var profileVariant: String?
   var deadline: Duration?
   var repeatOptions = RepeatOptions()
 
@@ -49,84 +50,24 @@ struct RunConfigurationBuilder {
   /// rules.
   static let findingCounts = 1...100
 
-  /// Reads `value` as the value of `option` and records it: by its declaration
-  /// (`RunOptionDeclaration`), or for an option not yet declared there, by the switch below.
+  /// Reads `value` as the value of `option` and records it, as its declaration says
+  /// (`RunOptionDeclaration`); a profile can override a scenario option later, so those are kept.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
-    if ScenarioFields.all.contains(where: { $0.option == option }) {
+    guard let declaration = RunOptionDeclaration.byOption[option] else {
+      preconditionFailure("\(option.rawValue) has no RunOptionDeclaration")
+    }
+    if declaration.profile != nil {
       scenarioSettings.append(OptionSetting(option: option, value: value))
     }
-    if let declaration = RunOptionDeclaration.byOption[option] {
-      try declaration.apply(&self, value)
-      return
-    }
-    switch option {
-    case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
-      .perfControl, .profileVariant, .findings:
-      try applyOutput(value, for: option)
-    case .requests, .duration, .warmup, .repetitions, .reference, .deadline, .variants, .decode,
-      .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
-      .concurrency, .threads, .caller, .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint,
-      .writeRate, .capacity, .ttl,
-      .latency, .failRate, .rate, .fetchLimit, .payloadBytes, .ignoreCancellation:
-      preconditionFailure("\(option.rawValue) is declared in RunOptionDeclaration")
-    case .quiet, .pauseBeforeWindow:
-      applyFlag(option)
-    case .maxTime:
-      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
-    }
+    try declaration.apply(&self, value)
   }
 
-  /// Where the results go, and the profiling of the run: the output files, the profile, the
-  /// baseline, perf control.
-  private mutating func applyOutput(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .csv:
-      guard !value.isEmpty else {
-        throw .invalidValue(option: option, value: value, reason: "must not be empty")
-      }
-      csvPath = value
-    case .json, .markdown, .histogramCSV, .rawLatencies:
-      guard !value.isEmpty else {
-        throw .invalidValue(option: option, value: value, reason: "must not be empty")
-      }
-      outputPaths[option] = value
-    case .findings:
-      // `all` is every finding; a count beyond the rules' number shows them all as well.
-      if value == "all" {
-        findingsShown = .max
-      } else if value.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(value),
-        Self.findingCounts.contains(count)
-      {
-        findingsShown = count
-      } else {
-        let counts = Self.findingCounts
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be all or \(counts.lowerBound)...\(counts.upperBound)")
-      }
-    case .profile:
-      guard !value.isEmpty else {
-        throw .invalidValue(option: option, value: value, reason: "must not be empty")
-      }
-      profilePath = value
-    case .saveBaseline:
-      guard let path = BaselineLocation.path(for: value) else {
-        throw .invalidValue(option: option, value: value, reason: BaselineLocation.nameRule)
-      }
-      baselinePath = path
-    case .perfControl:
-      guard let paths = PerfControlPaths(parsing: value) else {
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be CTL,ACK: the FIFOs given to perf record --control fifo:CTL,ACK")
-      }
-      profiling.perfControl = paths
-    case .profileVariant:
-      profileVariant = value
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyOutput")
+  /// Records `value` as the path of the output `option` names, refusing an empty one.
+  mutating func setOutputPath(_ value: String, for option: OptionName) throws(OptionsError) {
+    guard !value.isEmpty else {
+      throw .invalidValue(option: option, value: value, reason: "must not be empty")
     }
+    outputPaths[option] = value
   }
 
   /// Whether `--variants` named a shard count or a placement (`sharded(8)`, `coalescing/inside`),
@@ -161,12 +102,6 @@ struct RunConfigurationBuilder {
         option: .variants, value: variantsValue, reason: "names \(variant) twice")
     }
     return variants
-  }
-
-  /// Records a flag, an option that takes no value.
-  mutating func applyFlag(_ option: OptionName) {
-    if option == .quiet { isQuiet = true }
-    if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.

@@ -7,8 +7,7 @@
 /// an option added to some of them and not the others was caught, if at all, by a test. The parser's
 /// flags (`OptionName.takesValue`), the profile's keys and value forms (`ScenarioFields.all`), the
 /// help page's option lines (`HelpText`'s `{--flag}` lines) and the builder's reading
-/// (`RunConfigurationBuilder.apply`) derive from these. The options not yet declared here are still
-/// read by the builder's own switch; `RunOptionDeclaration.all` lists those that are.
+/// (`RunConfigurationBuilder.apply`) derive from these. Every `OptionName` is declared, once.
 struct RunOptionDeclaration: Sendable {
   /// How a value sets the configuration: parses `value` and records it in the builder, or throws
   /// the `OptionsError` that names the option and quotes the value.
@@ -28,7 +27,8 @@ struct RunOptionDeclaration: Sendable {
 
   /// Every run option, group by group; those with a profile key in the order the profile's fields
   /// are documented and listed in its messages (`ScenarioFields.all`).
-  static let all: [RunOptionDeclaration] = workload + length + fetcher + operations + clients
+  static let all: [RunOptionDeclaration] =
+    workload + length + fetcher + operations + clients + outputs
 
   /// The declaration of each declared option.
   static let byOption: [OptionName: RunOptionDeclaration] = Dictionary(
