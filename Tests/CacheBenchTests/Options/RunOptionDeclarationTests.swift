@@ -5,9 +5,16 @@ import Testing
 /// What derives from `RunOptionDeclaration`: the help page's option lines and the profile's keys
 /// and value forms, each from the one declaration of its option.
 struct RunOptionDeclarationTests {
-  @Test func eachOptionIsDeclaredOnce() {
+  @Test func everyOptionIsDeclaredOnce() {
     let options = RunOptionDeclaration.all.map(\.option)
     #expect(Set(options).count == options.count)
+    #expect(Set(options) == Set(OptionName.allCases))
+  }
+
+  /// The flags take no value, as the help page shows them; every other option takes one.
+  @Test func theFlagsAreTheOptionsThatTakeNoValue() {
+    let flags = OptionName.allCases.filter { !$0.takesValue }
+    #expect(flags == [.quiet, .pauseBeforeWindow, .ignoreCancellation])
   }
 
   @Test(arguments: RunOptionDeclaration.all.map(\.option))
