@@ -63,7 +63,7 @@ extension RunOptionDeclaration {
           value, for: .fetchLimit, in: 1...100_000)
       }),
     RunOptionDeclaration(
-      option: .rate, profile: ("rate", .decimal),
+      option: .rate, profile: ("rate", .rate),
       help: """
           --rate <r/s>              Open loop: issue requests at this rate, per
                                     second (5000/s or 5000), whatever completes;

@@ -8,6 +8,9 @@ enum ScenarioFields {
     case decimal
     case duration
     case word
+    /// A number of requests per second, or a string with the unit as the command line may spell
+    /// it (`"5000/s"`): `--rate` takes both.
+    case rate
   }
 
   /// The scenario fields in documented order, with their option and value form, from the options'
