@@ -50,10 +50,17 @@ let package = Package(
       name: "CacheBenchDesigns",
       dependencies: ["CacheBenchCore"]
     ),
+    // The commit the tool is built from, which the BuildCommit plugin writes before each build; a
+    // module of its own so that a new commit recompiles one small file, not the tool.
+    .target(
+      name: "CacheBenchBuildCommit",
+      plugins: ["BuildCommitPlugin"]
+    ),
+    .plugin(name: "BuildCommitPlugin", capability: .buildTool()),
     // What a person or CI drives: options, commands, result writers, gate, profiles, profiling, sweep.
     .target(
       name: "CacheBench",
-      dependencies: ["CacheBenchCore", "CacheBenchDesigns"]
+      dependencies: ["CacheBenchCore", "CacheBenchDesigns", "CacheBenchBuildCommit"]
     ),
     .executableTarget(
       name: "cachebench",
@@ -61,7 +68,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CacheBenchTests",
-      dependencies: ["CacheBench", "CacheBenchCore", "CacheBenchDesigns"]
+      dependencies: ["CacheBench", "CacheBenchBuildCommit", "CacheBenchCore", "CacheBenchDesigns"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -39,7 +39,8 @@ struct PairedCommand: Subcommand {
         base: base, head: head,
         baseName: configuration.baseName ?? name(base, fallback: "base"),
         headName: configuration.headName ?? name(head, fallback: "head"),
-        rules: thresholds.paired)
+        rules: thresholds.paired,
+        paths: (configuration.basePaths, configuration.headPaths))
     } catch {
       throw .gate(error)
     }

@@ -60,6 +60,9 @@ struct RunCommand: Subcommand {
     }
     defer { profiling.finish() }
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
+    if let note = BuildCommitNote.current(recorded: metadata.gitCommit) {
+      CacheBenchCommand.printError(note)
+    }
     let measured = try await measure(observer: profiling)
     defer { measured.stops.remove() }
     if let failure = profiling.failure { throw .failure(failure.description) }

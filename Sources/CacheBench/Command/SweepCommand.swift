@@ -25,6 +25,9 @@ struct SweepCommand: Subcommand {
       }
     }
     let metadata = RunMetadata.current(toolVersion: cacheBenchVersion)
+    if let note = BuildCommitNote.current(recorded: metadata.gitCommit) {
+      CacheBenchCommand.printError(note)
+    }
     let plan = SweepPlan(configuration)
     let base = configuration.base.scenario
     let quiet = configuration.base.isQuiet

@@ -25,6 +25,8 @@ enum GateError: Error, Equatable, CustomStringConvertible {
   case unknownReference(path: String, reference: String, available: [String])
   /// An A/B comparison given unequal numbers of base and head rounds, or none.
   case unpairedRounds(base: Int, head: Int)
+  /// Runs of an A/B comparison that measured different scenarios, so no ratio of theirs is a verdict.
+  case pairedScenarioMismatch(first: String, other: String, differences: [String])
 
   var description: String {
     switch self {
@@ -51,6 +53,9 @@ enum GateError: Error, Equatable, CustomStringConvertible {
     case .unpairedRounds(let base, let head):
       "an A/B comparison pairs rounds: \(base) base and \(head) head runs given; give as many of each,"
         + " at least one"
+    case .pairedScenarioMismatch(let first, let other, let differences):
+      "'\(first)' and '\(other)' measured different scenarios (\(differences.joined(separator: "; ")));"
+        + " paired judges two builds on one scenario: run both with the same profile and options"
     }
   }
 }

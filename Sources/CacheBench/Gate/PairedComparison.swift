@@ -41,15 +41,40 @@ struct PairedComparison: Sendable {
   static let minimumRounds = 6
   var passed: Bool { failures.isEmpty }
 
-  /// Judges `head` against `base`, round by round; the two lists must be equally long. Interrupted
-  /// runs are the caller's to refuse (it knows their files).
+  /// Throws `.pairedScenarioMismatch` for the first run, in round order (base, then head), whose
+  /// scenario differs from the first base run's, naming the differing fields.
+  static func checkOneScenario(
+    base: [ResultDocument], head: [ResultDocument], paths: (base: [String], head: [String])
+  ) throws(GateError) {
+    for round in base.indices {
+      for (run, path) in [(base[round], paths.base[round]), (head[round], paths.head[round])] {
+        let differences = Comparison.scenarioDifferences(base[0].scenario, run.scenario)
+        if !differences.isEmpty {
+          throw .pairedScenarioMismatch(
+            first: paths.base[0], other: path, differences: differences)
+        }
+      }
+    }
+  }
+
+  /// Judges `head` against `base`, round by round; the two lists must be equally long, and every run
+  /// must have measured the scenario of the first base run (`Comparison.scenarioDifferences`): a
+  /// paired ratio compares two builds on one workload, and one over two workloads is no verdict, so
+  /// nothing is judged then. `paths` name the runs in that refusal, by default `base round 1` and
+  /// so on. Interrupted runs are the caller's to refuse (it knows their files).
   init(
     base: [ResultDocument], head: [ResultDocument], baseName: String, headName: String,
-    rules: [(metric: String, rule: PairedRule)]
+    rules: [(metric: String, rule: PairedRule)],
+    paths: (base: [String], head: [String])? = nil
   ) throws(GateError) {
     guard base.count == head.count, !base.isEmpty else {
       throw .unpairedRounds(base: base.count, head: head.count)
     }
+    try Self.checkOneScenario(
+      base: base, head: head,
+      paths: paths ?? (
+        base.indices.map { "base round \($0 + 1)" }, head.indices.map { "head round \($0 + 1)" }
+      ))
     self.baseName = baseName
     self.headName = headName
     rounds = base.count

@@ -2,13 +2,16 @@ import CacheBenchCore
 
 /// The help page `cachebench --help` prints.
 ///
-/// Written by hand to read well; `HelpTextTests` checks that it names every `OptionName`, and
-/// `CommandLineParserTests` that the defaults it states are the ones the parser applies.
+/// Written by hand to read well; a declared option's lines come from its declaration
+/// (`RunOptionDeclaration.help`), in place of its `{--flag}` line. `HelpTextTests` checks that it
+/// names every `OptionName`, and `CommandLineParserTests` that the defaults it states are the ones the
+/// parser applies.
 enum HelpText {
   /// Usage line, purpose, every option with its value form, range, unit and default, the registered
   /// designs, and exit codes.
   static var usage: String {
     template.replacingDesigns(with: designList(RegisteredDesigns.registry))
+      .replacingDeclaredOptions()
   }
 
   /// The page as the executable `program` prints it: its usage lines name `program`.
@@ -61,135 +64,49 @@ enum HelpText {
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
 
     OPTIONS:
-      --variants <list>         Cache designs to measure, a comma list of the
-                                DESIGNS below, run in the order given; as
-                                the table names them, sharded(8) sets that
-                                variant's shards and coalescing/inside runs
-                                one placement only.
-                                (default: the designs marked default)
-      --decode <list>           Decode placements, a comma list of inside,
-                                outside, none, nonsending, concurrent, task,
-                                detached; each design runs once per
-                                placement, in the order given. The last four
-                                await the decode from the cache actor, only
-                                for designs marked placements.
-                                (default: inside,outside)
-      --decode-cost <duration>  CPU work per decode of one payload, 0...1s.
-                                (default: 20us)
-      --shards <n>              Actors of the sharded design, 1...4096.
-                                (default: 8)
-      --keys <n>                Distinct keys, 1...10000000. (default: 10000)
-      --distribution <kind>     How keys are drawn: uniform, zipf, or
-                                hotspot:0.2,0.8 (the first 20% of keys get 80%
-                                of requests). (default: zipf)
-      --zipf-theta <x>          Zipf skew, a decimal > 0 and <= 5; not with
-                                uniform or hotspot. (default: 0.99)
-      --seed <n>                Seed of the key sequence,
-                                0...18446744073709551615. (default: 1)
-      --concurrency <n>         Closed-loop client tasks, 1...100000.
-                                (default: 64)
-      --threads <n>             Run the clients (and the actors they call) on n
-                                threads of their own, 1...1024, instead of
-                                Swift's shared pool. (default: none, the pool)
-      --caller <where>          What the clients are isolated to: pool (none,
-                                Swift's shared pool) or main (the main actor,
-                                as a view model; a decode outside the cache
-                                then runs on the main thread, and a probe
-                                counts its hitches and hangs); main not with
-                                --threads. (default: pool)
-      --requests <n>            Requests per measured window, 1...1000000000;
-                                not with --duration. (default: 50000)
-      --duration <duration>     Wall time per measured window, > 0 and
-                                <= 1440m (24 hours), instead of --requests.
-                                (default: none, --requests applies)
-      --warmup <n>              Unmeasured warm-up requests before each window,
-                                0...1000000000. (default: 2000)
-      --repeat <n>              Measure each variant n times, 1...100,
-                                interleaved (ABCD DCBA ABCD); figures are
-                                medians with intervals (95% from n = 6), and
-                                ratios to --reference follow the table.
-                                (default: 1)
-      --reference <name>        What the ratio lines divide by: a design, per
-                                decode placement (coalescing), or a variant
-                                (coalescing/inside); alone it shows them.
-                                (default: coalescing, else the first design)
-      --latency <latency>       Fetch latency, each duration 0...60s: 2ms
-                                (constant), uniform:1ms..5ms, exp:2ms (mean),
-                                lognormal:2ms,0.5 (median, sigma),
-                                bimodal:1ms,50ms,0.01 (fast, slow, slow share);
-                                drawn per key and fetch from --seed.
-                                (default: 1ms)
-      --payload-bytes <n>       Bytes per fetched payload, 1...67108864 (64 MiB).
-                                (default: 4096)
-      --csv <path>              Also write the results as CSV to <path>;
-                                - writes them to stdout. (default: none)
-      --json <path>             Also write the full result (scenario, metadata,
-                                metrics, histograms) as JSON. (default: none)
-      --markdown <path>         Also write a Markdown summary table, e.g. for a
-                                pull request comment. (default: none)
-      --histogram-csv <path>    Also write each variant's latency percentile
-                                spectrum as CSV. (default: none)
-      --raw-latencies <path>    Also write every request's latency as CSV; this
-                                allocates 24 bytes a request during the run:
-                                for analysis runs, not gates. (default: none)
-      --findings <n|all>        Findings the terminal shows after the tables,
-                                1...100 or all; the JSON result holds every
-                                one. (default: 8)
-      --quiet                   Print no progress or information on stderr, only
-                                errors and warnings (a figure missing, unfair
-                                or interrupted); results still go to stdout.
-                                (default: off)
-      --profile <path>          Start from the scenario in a profile (JSON);
-                                options given here override its fields.
-                                (default: none)
-      --save-baseline <name>    Also write the results as a baseline, to
-                                Profiles/baselines/<name>.json, or to <name>
-                                if it contains / or ends in .json.
-                                (default: none)
-      --perf-ctl <ctl,ack>      FIFOs of perf record --control fifo:CTL,ACK -D -1;
-                                perf then records the profiled windows only.
-                                (default: none)
-      --profile-variant <v>     The one variant profiled (perf, callgrind, the
-                                pause), e.g. coalescing/inside, sharded(8)/outside.
-                                (default: every variant)
-      --pause-before-window     Before each profiled window, print the pid and
-                                wait for SIGUSR1. (default: off)
-      --fail-rate <p>           Share of fetches that throw after their latency,
-                                0...1; counted in errors. (default: 0)
-      --ignore-cancellation     Fetches run to completion even when their caller
-                                is cancelled. (default: off)
-      --fetch-limit <n>         Most fetches in flight at the fetcher (a pool),
-                                1...100000; the wait is fetch_queue_*.
-                                (default: none, unlimited)
-      --rate <r/s>              Open loop: issue requests at this rate, per
-                                second (5000/s or 5000), whatever completes;
-                                latency counts from each request's intended
-                                start.
-                                (default: none, closed loop)
-      --invalidate-rate <p>     Share of operations that invalidate their key
-                                instead of reading it, 0...1. (default: 0)
-      --cancel-rate <p>         Share of reads whose caller is cancelled, when
-                                --cancel-at says, 0...1. (default: 0)
-      --cancel-at <when>        When a --cancel-rate read is cancelled: wait (once
-                                it waits for a fetch) or decode (by its own
-                                decode, after its first chunk). (default: wait)
-      --decode-checkpoint <k>   A cancelled read's own decode checks for
-                                cancellation every k chunks (passes over the
-                                payload) and stops, 0...1000000; 0 never checks.
-                                (default: 0)
-      --write-rate <p>          Share of operations that write their key
-                                through a repository design, 0...1; alone it
-                                selects the repository variants. (default: 0)
-      --capacity <n>            Most ready entries per cache (per shard when
-                                sharded), 1...10000000; the least recently used
-                                is evicted. (default: none, no limit)
-      --ttl <duration>          Time an admitted entry stays servable, > 0 and
-                                <= 1440m. (default: none, no expiry)
-      --max-time <duration>     sweep only: time budget; no cell starts after
-                                it, > 0 and <= 1440m. (default: none)
-      --deadline <duration>     Bound on the whole run, > 0 and <= 1440m; when
-                                it passes, the run stops like on Ctrl-C and
-                                exits 1. (default: none)
+      {--variants}
+      {--decode}
+      {--decode-cost}
+      {--shards}
+      {--keys}
+      {--distribution}
+      {--zipf-theta}
+      {--seed}
+      {--concurrency}
+      {--threads}
+      {--caller}
+      {--requests}
+      {--duration}
+      {--warmup}
+      {--repeat}
+      {--reference}
+      {--latency}
+      {--payload-bytes}
+      {--csv}
+      {--json}
+      {--markdown}
+      {--histogram-csv}
+      {--raw-latencies}
+      {--findings}
+      {--quiet}
+      {--profile}
+      {--save-baseline}
+      {--perf-ctl}
+      {--profile-variant}
+      {--pause-before-window}
+      {--fail-rate}
+      {--ignore-cancellation}
+      {--fetch-limit}
+      {--rate}
+      {--invalidate-rate}
+      {--cancel-rate}
+      {--cancel-at}
+      {--decode-checkpoint}
+      {--write-rate}
+      {--capacity}
+      {--ttl}
+      {--max-time}
+      {--deadline}
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
@@ -278,6 +195,13 @@ extension String {
   fileprivate func replacingDesigns(with list: String) -> String {
     split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.drop { $0 == " " } == "{designs}" ? list : String($0) }
+      .joined(separator: "\n")
+  }
+
+  /// The help page with each `{--flag}` line replaced by that declared option's help lines.
+  fileprivate func replacingDeclaredOptions() -> String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .map { RunOptionDeclaration.help(forPlaceholder: $0.drop { $0 == " " }) ?? String($0) }
       .joined(separator: "\n")
   }
 }

@@ -95,8 +95,7 @@ enum OptionName: String, Sendable, CaseIterable, CustomStringConvertible {
 
   var description: String { rawValue }
 
-  /// Whether the option is followed by a value; a flag is not.
-  var takesValue: Bool {
-    self != .quiet && self != .pauseBeforeWindow && self != .ignoreCancellation
-  }
+  /// Whether the option is followed by a value, as its declaration says
+  /// (`RunOptionDeclaration.takesValue`); a flag is not.
+  var takesValue: Bool { RunOptionDeclaration.byOption[self]?.takesValue ?? true }
 }

@@ -5,33 +5,36 @@ import CacheBenchCore
 /// Starts from `Scenario`'s own defaults, so the defaults live in one place; options the user did not
 /// give keep them. Values are checked as they arrive (the first bad argument is the one reported);
 /// conflicts between options and the variant list, which depends on `--shards`, wait for `build()`.
+/// Each option's reading is in its declaration (`RunOptionDeclaration`), which sets the state here;
+/// `build()` combines it.
 struct RunConfigurationBuilder {
-  private var scenario = Scenario(variants: [])
-  private var csvPath: String?
-  private var outputPaths: [OptionName: String] = [:]
-  private var isQuiet = false
+  /// The scenario the options set.
+  var scenario = Scenario(variants: [])
+  var csvPath: String?
+  var outputPaths: [OptionName: String] = [:]
+  var isQuiet = false
   /// The findings the terminal shows, from `--findings`; nil for the findings block's default.
-  private var findingsShown: Int?
+  var findingsShown: Int?
   /// The designs `--variants` named, with any shard count or placement; nil for the default
   /// (`CacheDesign.caches`, or the repository designs when the run writes).
-  private var variantNames: [VariantName]?
-  private var variantsValue = ""
+  var variantNames: [VariantName]?
+  var variantsValue = ""
   /// Whether `--shards` was given, so a shard count in `--variants` that disagrees is refused.
-  private var shardsGiven = false
-  private var placements: [DecodePlacement] = [.inside, .outside]
-  private var zipfTheta: Double?
-  private var isUniform = false
-  private var hotspot: KeyDistributionKind?
-  private var requests: Int?
-  private var duration: Duration?
-  private var profilePath: String?
-  private var baselinePath: String?
+  var shardsGiven = false
+  var placements: [DecodePlacement] = [.inside, .outside]
+  var zipfTheta: Double?
+  var isUniform = false
+  var hotspot: KeyDistributionKind?
+  var requests: Int?
+  var duration: Duration?
+  var profilePath: String?
+  var baselinePath: String?
   /// The scenario options applied, in order, for a profile to be overridden by.
   private var scenarioSettings: [OptionSetting] = []
-  private var profiling = ProfilingOptions()
-  private var profileVariant: String?
-  private var deadline: Duration?
-  private var repeatOptions = RepeatOptions()
+  var profiling = ProfilingOptions()
+  var profileVariant: String?
+  var deadline: Duration?
+  var repeatOptions = RepeatOptions()
 
   /// The thread counts `--threads` allows: enough to oversubscribe any machine cachebench runs on
   /// many times over, few enough that starting them per window stays cheap.
@@ -47,223 +50,24 @@ struct RunConfigurationBuilder {
   /// rules.
   static let findingCounts = 1...100
 
-  /// Reads `value` as the value of `option` and records it.
+  /// Reads `value` as the value of `option` and records it, as its declaration says
+  /// (`RunOptionDeclaration`); a profile can override a scenario option later, so those are kept.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
-    if ScenarioFields.all.contains(where: { $0.option == option }) {
+    guard let declaration = RunOptionDeclaration.byOption[option] else {
+      preconditionFailure("\(option.rawValue) has no RunOptionDeclaration")
+    }
+    if declaration.profile != nil {
       scenarioSettings.append(OptionSetting(option: option, value: value))
     }
-    switch option {
-    case .variants, .decode, .decodeCost, .shards, .keys, .distribution, .zipfTheta, .seed,
-      .concurrency, .threads, .caller:
-      try applyWorkload(value, for: option)
-    case .requests, .duration, .warmup, .repetitions, .reference, .deadline:
-      try applyLength(value, for: option)
-    case .latency, .failRate, .rate, .fetchLimit, .payloadBytes:
-      try applyFetcher(value, for: option)
-    case .csv, .json, .markdown, .histogramCSV, .rawLatencies, .profile, .saveBaseline,
-      .perfControl, .profileVariant, .findings:
-      try applyOutput(value, for: option)
-    case .invalidateRate, .cancelRate, .cancelAt, .decodeCheckpoint, .writeRate, .capacity, .ttl:
-      try applyOperations(value, for: option)
-    case .quiet, .pauseBeforeWindow, .ignoreCancellation:
-      applyFlag(option)
-    case .maxTime:
-      throw .notApplicable(option: option, subcommand: CommandLineParser.runSubcommand)
-    }
+    try declaration.apply(&self, value)
   }
 
-  /// The variants and the workload: which designs, placements and shards, the keys and their
-  /// distribution, the clients.
-  private mutating func applyWorkload(_ value: String, for option: OptionName) throws(OptionsError)
-  {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .variants:
-      variantNames = try VariantName.list(value, for: option, in: RegisteredDesigns.registry)
-      variantsValue = value
-    case .decode:
-      placements = try Parse.list(value, for: option, kind: "placement")
-    case .decodeCost:
-      scenario.decodeCost = try Parse.duration(
-        value, for: option, requirement: "must be 0...1s", isAllowed: { $0 <= .seconds(1) })
-    case .shards:
-      scenario.shards = try Parse.integer(value, for: option, in: VariantName.shardCounts)
-      shardsGiven = true
-    case .keys:
-      scenario.keys = try Parse.integer(value, for: option, in: 1...10_000_000)
-    case .distribution:
-      isUniform = false
-      hotspot = nil
-      switch value {
-      case "uniform": isUniform = true
-      case "zipf": break
-      case _ where value.hasPrefix("hotspot:"):
-        hotspot = try Parse.hotspot(value, for: option)
-      default:
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be uniform, zipf or hotspot:HOT,SHARE (e.g. hotspot:0.2,0.8)")
-      }
-    case .zipfTheta:
-      zipfTheta = try Parse.positiveDecimal(value, for: option, atMost: 5)
-    case .seed:
-      scenario.seed = try Parse.unsignedInteger(value, for: option)
-    case .concurrency:
-      scenario.concurrency = try Parse.integer(value, for: option, in: Self.concurrencies)
-    case .threads:
-      scenario.threads = try Parse.integer(value, for: option, in: Self.threadCounts)
-    case .caller:
-      guard let caller = ClientIsolation(rawValue: value) else {
-        throw .invalidValue(option: option, value: value, reason: "must be pool or main")
-      }
-      scenario.caller = caller
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyWorkload")
+  /// Records `value` as the path of the output `option` names, refusing an empty one.
+  mutating func setOutputPath(_ value: String, for option: OptionName) throws(OptionsError) {
+    guard !value.isEmpty else {
+      throw .invalidValue(option: option, value: value, reason: "must not be empty")
     }
-  }
-
-  /// How long the run is and how often it repeats: requests, duration, warm-up, repetitions,
-  /// deadline.
-  private mutating func applyLength(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .requests:
-      requests = try Parse.integer(value, for: option, in: 1...1_000_000_000)
-    case .duration:
-      duration = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    case .warmup:
-      scenario.warmupRequests = try Parse.integer(value, for: option, in: 0...1_000_000_000)
-    case .repetitions, .reference:
-      try repeatOptions.apply(value, for: option)
-    case .deadline:
-      deadline = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyLength")
-    }
-  }
-
-  /// The fake fetcher and the arrival of requests: latency, failures, open-loop rate, the fetch
-  /// limit, the payload.
-  private mutating func applyFetcher(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .latency:
-      let distribution = try LatencyDistribution.parse(value, for: option)
-      scenario.fetchLatency = distribution.mean
-      if case .constant = distribution {
-        scenario.fetcher.latency = nil
-      } else {
-        scenario.fetcher.latency = distribution
-      }
-    case .failRate:
-      scenario.fetcher.failRate = try Parse.fraction(value, for: option)
-    case .rate:
-      // `5000/s` or a bare `5000`, both requests per second: a profile's `rate` field is a number
-      // and the command line's said its unit, and each form was refused in the other place.
-      let number = value.hasSuffix("/s") ? String(value.dropLast(2)) : value
-      do {
-        let rate = try Parse.positiveDecimal(number, for: option, atMost: 10_000_000)
-        scenario.openLoop = OpenLoopSchedule(rate: rate)
-      } catch {
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be requests per second, > 0 and <= 10000000, e.g. 5000/s or 5000")
-      }
-    case .fetchLimit:
-      scenario.fetcher.fetchLimit = try Parse.integer(value, for: option, in: 1...100_000)
-    case .payloadBytes:
-      scenario.payloadBytes = try Parse.integer(value, for: option, in: 1...67_108_864)
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyFetcher")
-    }
-  }
-
-  /// Where the results go, and the profiling of the run: the output files, the profile, the
-  /// baseline, perf control.
-  private mutating func applyOutput(_ value: String, for option: OptionName) throws(OptionsError) {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .csv:
-      guard !value.isEmpty else {
-        throw .invalidValue(option: option, value: value, reason: "must not be empty")
-      }
-      csvPath = value
-    case .json, .markdown, .histogramCSV, .rawLatencies:
-      guard !value.isEmpty else {
-        throw .invalidValue(option: option, value: value, reason: "must not be empty")
-      }
-      outputPaths[option] = value
-    case .findings:
-      // `all` is every finding; a count beyond the rules' number shows them all as well.
-      if value == "all" {
-        findingsShown = .max
-      } else if value.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(value),
-        Self.findingCounts.contains(count)
-      {
-        findingsShown = count
-      } else {
-        let counts = Self.findingCounts
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be all or \(counts.lowerBound)...\(counts.upperBound)")
-      }
-    case .profile:
-      guard !value.isEmpty else {
-        throw .invalidValue(option: option, value: value, reason: "must not be empty")
-      }
-      profilePath = value
-    case .saveBaseline:
-      guard let path = BaselineLocation.path(for: value) else {
-        throw .invalidValue(option: option, value: value, reason: BaselineLocation.nameRule)
-      }
-      baselinePath = path
-    case .perfControl:
-      guard let paths = PerfControlPaths(parsing: value) else {
-        throw .invalidValue(
-          option: option, value: value,
-          reason: "must be CTL,ACK: the FIFOs given to perf record --control fifo:CTL,ACK")
-      }
-      profiling.perfControl = paths
-    case .profileVariant:
-      profileVariant = value
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyOutput")
-    }
-  }
-
-  /// The operation mix and retention: invalidations, cancellations, writes, capacity and expiry.
-  private mutating func applyOperations(_ value: String, for option: OptionName)
-    throws(OptionsError)
-  {
-    typealias Parse = OptionValueParser
-    switch option {
-    case .invalidateRate:
-      scenario.invalidateRate = try Parse.fraction(value, for: option)
-    case .cancelRate:
-      scenario.cancelRate = try Parse.fraction(value, for: option)
-    case .cancelAt:
-      guard let moment = CancelMoment(rawValue: value) else {
-        throw .invalidValue(option: option, value: value, reason: "must be wait or decode")
-      }
-      scenario.cancelMoment = moment
-    case .decodeCheckpoint:
-      scenario.decodeCheckpoint = try Parse.integer(
-        value, for: option, in: Self.decodeCheckpoints)
-    case .writeRate:
-      scenario.writeRate = try Parse.fraction(value, for: option)
-    case .capacity:
-      scenario.capacity = try Parse.integer(value, for: option, in: 1...10_000_000)
-    case .ttl:
-      scenario.timeToLive = try Parse.duration(
-        value, for: option, requirement: "must be greater than 0 and at most 1440m (24 hours)",
-        isAllowed: { $0 > .zero && $0 <= .seconds(24 * 60 * 60) })
-    default:
-      preconditionFailure("\(option.rawValue) is not read by applyOperations")
-    }
+    outputPaths[option] = value
   }
 
   /// Whether `--variants` named a shard count or a placement (`sharded(8)`, `coalescing/inside`),
@@ -298,13 +102,6 @@ struct RunConfigurationBuilder {
         option: .variants, value: variantsValue, reason: "names \(variant) twice")
     }
     return variants
-  }
-
-  /// Records a flag, an option that takes no value.
-  mutating func applyFlag(_ option: OptionName) {
-    if option == .quiet { isQuiet = true }
-    if option == .pauseBeforeWindow { profiling.pauseBeforeWindow = true }
-    if option == .ignoreCancellation { scenario.fetcher.ignoresCancellation = true }
   }
 
   /// The configuration the recorded options describe, or the first conflict between them.

@@ -8,35 +8,15 @@ enum ScenarioFields {
     case decimal
     case duration
     case word
+    /// A number of requests per second, or a string with the unit as the command line may spell
+    /// it (`"5000/s"`): `--rate` takes both.
+    case rate
   }
 
-  /// The scenario fields in documented order, with their option and value form.
-  static let all: [(field: String, option: OptionName, form: ValueForm)] = [
-    ("variants", .variants, .list),
-    ("decode", .decode, .list),
-    ("decode_cost", .decodeCost, .duration),
-    ("shards", .shards, .integer),
-    ("keys", .keys, .integer),
-    ("distribution", .distribution, .word),
-    ("zipf_theta", .zipfTheta, .decimal),
-    ("seed", .seed, .integer),
-    ("concurrency", .concurrency, .integer),
-    ("requests", .requests, .integer),
-    ("duration", .duration, .duration),
-    ("warmup", .warmup, .integer),
-    ("latency", .latency, .duration),
-    ("payload_bytes", .payloadBytes, .integer),
-    ("fail_rate", .failRate, .decimal),
-    ("fetch_limit", .fetchLimit, .integer),
-    ("rate", .rate, .decimal),
-    ("invalidate_rate", .invalidateRate, .decimal),
-    ("cancel_rate", .cancelRate, .decimal),
-    ("cancel_at", .cancelAt, .word),
-    ("decode_checkpoint", .decodeCheckpoint, .integer),
-    ("capacity", .capacity, .integer),
-    ("ttl", .ttl, .duration),
-    ("write_rate", .writeRate, .decimal),
-    ("threads", .threads, .integer),
-    ("caller", .caller, .word),
-  ]
+  /// The scenario fields in documented order, with their option and value form, from the options'
+  /// declarations (`RunOptionDeclaration.profile`).
+  static let all: [(field: String, option: OptionName, form: ValueForm)] =
+    RunOptionDeclaration.all.compactMap { declaration in
+      declaration.profile.map { ($0.key, declaration.option, $0.form) }
+    }
 }

@@ -1,3 +1,4 @@
+internal import CacheBenchBuildCommit
 import CacheBenchCore
 import Foundation
 
@@ -13,7 +14,7 @@ struct RunMetadata: Sendable, Equatable {
   var hostName: String
   /// Version of the Swift compiler that built cachebench, e.g. `6.3.1` (see `compilerVersion`).
   var swiftVersion: String
-  /// The commit cachebench was built from (`gitCommit(in:checkout:)`), or `"unknown"`.
+  /// The commit cachebench was built from (`gitCommit(in:built:)`), or `"unknown"`.
   var gitCommit: String
   /// Version of cachebench itself, e.g. `0.1.0`.
   var toolVersion: String
@@ -38,7 +39,7 @@ struct RunMetadata: Sendable, Equatable {
       hostCores: HostInfo.onlineCores,
       hostName: HostInfo.name,
       swiftVersion: compilerVersion,
-      gitCommit: gitCommit(in: environment, checkout: GitCheckout.executableCommit()),
+      gitCommit: gitCommit(in: environment, built: BuildCommit.current),
       toolVersion: toolVersion
     )
   }
@@ -49,25 +50,30 @@ struct RunMetadata: Sendable, Equatable {
   }
 
   /// The value of `CACHEBENCH_GIT_COMMIT` with surrounding white space removed, which the scripts set
-  /// and which wins; else `checkout`, the commit of the git checkout the executable lies in
-  /// (`GitCheckout.executableCommit()`, read when needed), for the binary or `swift run` used
-  /// directly; else `"unknown"`.
-  static func gitCommit(
-    in environment: [String: String], checkout: @autoclosure () -> String? = nil
-  ) -> String {
+  /// to the commit of the package they built and measured (a user's package, or the base of the A/B
+  /// gate) and which wins, `+dirty` added when it names the commit of a dirty build; else `built`,
+  /// the commit this binary was built from (`BuildCommit.label`), for the binary or `swift run` used
+  /// directly; else `"unknown"`. Never the checkout's commit at run time: a binary built from another
+  /// commit would carry a commit it was not built from (`BuildCommitNote` says so on stderr).
+  static func gitCommit(in environment: [String: String], built: BuildCommit? = nil) -> String {
     let value = environment[gitCommitVariable]?.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let value, !value.isEmpty { return value }
-    return checkout() ?? "unknown"
+    if let value, !value.isEmpty {
+      guard let built, built.isDirty, !value.hasSuffix("+dirty"), built.hash.hasPrefix(value) else {
+        return value
+      }
+      return value + "+dirty"
+    }
+    return built?.label ?? "unknown"
   }
 
-  /// What `--version` prints: `cachebench 0.1.0 (commit 0123456789ab)`, the commit as
-  /// `gitCommit(in:checkout:)` finds it, or the version alone when the commit is unknown.
+  /// What `--version` prints: `cachebench 0.1.0 (commit 0123456789ab)`, `, dirty` after the commit
+  /// for a build of changed sources, or the version alone when the build's commit is unknown. The
+  /// binary's own commit: the launcher's variable names what a run measures, not what was built.
   static func versionLine(
-    toolVersion: String,
-    environment: [String: String] = ProcessInfo.processInfo.environment,
-    checkout: @autoclosure () -> String? = GitCheckout.executableCommit()
+    toolVersion: String, built: BuildCommit? = BuildCommit.current
   ) -> String {
-    let commit = gitCommit(in: environment, checkout: checkout())
-    return "cachebench \(toolVersion)" + (commit == "unknown" ? "" : " (commit \(commit))")
+    guard let built else { return "cachebench \(toolVersion)" }
+    let dirty = built.isDirty ? ", dirty" : ""
+    return "cachebench \(toolVersion) (commit \(built.abbreviated)\(dirty))"
   }
 }

@@ -64,12 +64,7 @@ struct Profile: Sendable, Equatable {
       } else if key == "gate" {
         profile.thresholds = try GateThresholds(profileSection: value, path: path)
       } else if let entry = scenarioFields.first(where: { $0.field == key }) {
-        // `rate` is a number of requests per second, or a string with the unit as the command
-        // line may spell it ("5000/s"); `--rate` takes both.
-        let text =
-          entry.option == .rate && value.stringValue != nil
-          ? value.stringValue ?? ""
-          : try optionText(of: value, form: entry.form, field: key, path: path)
+        let text = try optionText(of: value, form: entry.form, field: key, path: path)
         profile.settings.append(OptionSetting(option: entry.option, value: text))
       } else {
         throw .unknownField(path: path, field: key, value: value.summary, known: knownFields)
@@ -142,11 +137,10 @@ struct Profile: Sendable, Equatable {
   private static func quotedValue(_ setting: OptionSetting) -> String {
     switch scenarioFields.first(where: { $0.option == setting.option })?.form {
     // A rate is a number, or a string such as "5000/s": quote what no JSON number is made of.
-    case .decimal?
-    where setting.option == .rate
-      && (setting.value.isEmpty || !setting.value.allSatisfy { "0123456789.-+eE".contains($0) }):
+    case .rate?
+    where setting.value.isEmpty || !setting.value.allSatisfy({ "0123456789.-+eE".contains($0) }):
       JSONValue.quoted(setting.value)
-    case .integer?, .decimal?: setting.value
+    case .integer?, .decimal?, .rate?: setting.value
     case .list?:
       "["
         + setting.value.split(separator: ",").map { JSONValue.quoted(String($0)) }
@@ -165,11 +159,12 @@ struct Profile: Sendable, Equatable {
         reason: "must be \(expected), not \(value.kindName)")
     }
     switch (form, value) {
-    case (.integer, .number(let text)), (.decimal, .number(let text)):
+    case (.integer, .number(let text)), (.decimal, .number(let text)), (.rate, .number(let text)),
+      (.rate, .string(let text)):
       return text
     case (.integer, _):
       throw wrongKind("a whole number")
-    case (.decimal, _):
+    case (.decimal, _), (.rate, _):
       throw wrongKind("a number")
     case (.duration, .string(let text)):
       return text

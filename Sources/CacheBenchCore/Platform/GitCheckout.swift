@@ -4,29 +4,23 @@
   import Darwin
 #endif
 
-/// The commit that the git checkout holding the running executable has checked out, read from the
+/// The commit that the git checkout holding the running executable has checked out now, read from the
 /// checkout's own files without running git.
 ///
-/// Why at run time and not embedded at build time: a build-tool plugin that runs `git` would have to
-/// run on every build (a prebuild command, recompiling the module it feeds each time), inside
-/// SwiftPM's plugin sandbox where the platform has one, in every package that depends on cachebench by
-/// path, and in checkouts without git installed. Reading `.git` beside `.build` needs only the files:
-/// `swift build` puts the executable inside the checkout (`.build/release/cachebench`), so walking up
-/// from it finds the checkout's `.git`, whether a directory, or a file naming one (`gitdir: …`, as a
-/// worktree or submodule has), in a developer's tree, a CI clone or a sandbox alike. What it reads is
-/// HEAD: the commit checked out now. That is the commit built, except for a tree changed since the
-/// build or with uncommitted changes, which it cannot see; `CACHEBENCH_GIT_COMMIT`, which the scripts
-/// set, takes precedence where it is set. An executable outside any checkout (installed elsewhere)
-/// gets nil.
+/// What the results carry is the commit the binary was built from, embedded at build time (the
+/// tool's `BuildCommit`); this reads the checkout at run time only to say when the two differ: a
+/// binary built before the checkout moved on and run in it. `swift build` puts the executable inside
+/// the checkout (`.build/release/cachebench`), so walking up from it finds the checkout's `.git`,
+/// whether a directory, or a file naming one (`gitdir: …`, as a worktree or submodule has). What it
+/// reads is HEAD; it cannot see uncommitted changes. An executable outside any checkout gets nil.
 package enum GitCheckout {
-  /// The abbreviated commit length `scripts/cachebench` uses (`git rev-parse --short=12`).
-  package static let abbreviatedLength = 12
-
-  /// The first `abbreviatedLength` digits of the commit of the checkout holding the running
-  /// executable, or nil when it lies in none or the commit cannot be read.
-  package static func executableCommit() -> String? {
-    guard let path = executablePath() else { return nil }
-    return commit(enclosing: path).map { String($0.prefix(abbreviatedLength)) }
+  /// The full commit checked out now in the checkout whose top-level directory is `directory`, when
+  /// the running executable lies inside that directory; nil otherwise or when it cannot be read.
+  package static func executableCommit(inside directory: String) -> String? {
+    guard !directory.isEmpty, let path = executablePath(), path.hasPrefix(directory + "/") else {
+      return nil
+    }
+    return commit(enclosing: path)
   }
 
   /// The running executable's path (`/proc/self/exe` on Linux), or nil where it cannot be read.

@@ -32,6 +32,36 @@ struct PairedComparisonTests {
     comparison.rows.first { $0.metric == metric }
   }
 
+  /// A round of `hitPath` whose scenario has `keys` keys.
+  static func round(hitPath: Double, keys: Int) -> ResultDocument {
+    var run = round(hitPath: hitPath)
+    run.scenario = .object([
+      ("seed", .number("1")), ("keys", .number(keys)), ("requests_target", .number("20000")),
+      ("duration_s", .null),
+    ])
+    return run
+  }
+
+  @Test func aHeadRoundOfAnotherScenarioIsRefusedBeforeAnythingIsJudged() throws {
+    let base = Self.baseHitPaths.map { Self.round(hitPath: $0) }
+    var head = Self.baseHitPaths.map { Self.round(hitPath: $0) }
+    head[3] = Self.round(hitPath: 100, keys: 1000)
+    #expect(
+      throws: GateError.pairedScenarioMismatch(
+        first: "base round 1", other: "head round 4", differences: ["keys 2000 vs 1000"])
+    ) { try Self.compare(base: base, head: head) }
+  }
+
+  @Test func aBaseRoundOfAnotherScenarioIsRefusedToo() throws {
+    var base = Self.baseHitPaths.map { Self.round(hitPath: $0) }
+    let head = Self.baseHitPaths.map { Self.round(hitPath: $0) }
+    base[1] = Self.round(hitPath: 100, keys: 500)
+    #expect(
+      throws: GateError.pairedScenarioMismatch(
+        first: "base round 1", other: "base round 2", differences: ["keys 2000 vs 500"])
+    ) { try Self.compare(base: base, head: head) }
+  }
+
   @Test func anUnchangedHeadWithinItsSpreadPasses() throws {
     let base = Self.baseHitPaths.map { Self.round(hitPath: $0) }
     let head = Self.baseHitPaths.reversed().map { Self.round(hitPath: $0) }

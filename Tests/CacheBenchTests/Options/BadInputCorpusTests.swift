@@ -235,7 +235,7 @@ struct BadInputCorpusTests {
       var values = wrongShapes + [#""""#, "5", #""5""#, #""-1ms""#, #""5h""#, #""NaNs""#, "[]"]
       if case .duration(true, _) = kind(of: option) { values.append(#""0s""#) }
       return values
-    case .decimal:
+    case .decimal, .rate:
       // `rate` also takes a string, as `--rate` spells it ("5000/s").
       let strings = option == .rate ? [#""5/m""#, #""""#, #""1/s/s""#] : [#""1""#]
       var values = wrongShapes + strings + ["-1", "1e999", "[]"]

@@ -1,3 +1,4 @@
+import CacheBenchBuildCommit
 import Foundation
 import Testing
 
@@ -20,28 +21,37 @@ struct RunMetadataTests {
     #expect(RunMetadata.gitCommit(in: environment) == "unknown")
   }
 
-  @Test func theLauncherVariableWinsOverTheCheckoutsCommit() {
-    let commit = RunMetadata.gitCommit(
-      in: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], checkout: "0123456789ab")
+  static let built = BuildCommit(
+    hash: "0123456789abcdef0123456789abcdef01234567", isDirty: false)
+
+  @Test func theLauncherVariableWinsOverTheBuildsCommit() {
+    let commit = RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], built: Self.built)
     #expect(commit == "5ea2c19")
   }
 
-  @Test func withoutTheVariableTheCheckoutsCommitIsUsed() {
-    #expect(RunMetadata.gitCommit(in: [:], checkout: "0123456789ab") == "0123456789ab")
-    #expect(RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": " "], checkout: nil) == "unknown")
+  @Test func theLauncherVariableNamingADirtyBuildsCommitIsMarkedDirty() {
+    var dirty = Self.built
+    dirty.isDirty = true
+    #expect(
+      RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": "0123456789ab"], built: dirty)
+        == "0123456789ab+dirty")
+    #expect(
+      RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": "0123456789ab+dirty"], built: dirty)
+        == "0123456789ab+dirty")
+    #expect(
+      RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], built: dirty) == "5ea2c19")
   }
 
-  @Test func versionNamesTheCommitWhenKnown() {
+  @Test func withoutTheVariableTheBuildsCommitIsUsed() {
+    #expect(RunMetadata.gitCommit(in: [:], built: Self.built) == "0123456789ab")
+    #expect(RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": " "], built: nil) == "unknown")
+  }
+
+  @Test func versionNamesTheBuildsCommitWhenKnown() {
     #expect(
-      RunMetadata.versionLine(toolVersion: "0.1.0", environment: [:], checkout: "0123456789ab")
+      RunMetadata.versionLine(toolVersion: "0.1.0", built: Self.built)
         == "cachebench 0.1.0 (commit 0123456789ab)")
-    #expect(
-      RunMetadata.versionLine(
-        toolVersion: "0.1.0", environment: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], checkout: nil)
-        == "cachebench 0.1.0 (commit 5ea2c19)")
-    #expect(
-      RunMetadata.versionLine(toolVersion: "0.1.0", environment: [:], checkout: nil)
-        == "cachebench 0.1.0")
+    #expect(RunMetadata.versionLine(toolVersion: "0.1.0", built: nil) == "cachebench 0.1.0")
   }
 
   @Test func swiftVersionIsAReleaseNumber() {

@@ -19,14 +19,15 @@ enum ExecutableRun {
     return (rows, run.standardError)
   }
 
-  /// Runs `cachebench` (built next to the test bundle) with `arguments` and returns its exit status and
-  /// what it wrote on stdout and stderr.
-  static func output(_ arguments: [String]) throws -> (
+  /// Runs `cachebench` (built next to the test bundle) with `arguments`, in `environment` when given
+  /// (else this process's), and returns its exit status and what it wrote on stdout and stderr.
+  static func output(_ arguments: [String], environment: [String: String]? = nil) throws -> (
     status: Int32, standardOutput: String, standardError: String
   ) {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     let log = try temporaryLog()
     process.standardOutput = output
