@@ -36,6 +36,11 @@ enum MetricCatalogue {
       doc:
         "count: decodes that ran on the main actor, asked of the concurrency runtime at each decode; empty unless `--caller main` and a decode, never 0 then"
     ) { .integer($0.result.decodesOnMainActor, else: .notApplicable) },
+    MetricDeclaration(
+      "isolation_jobs", .count, better: .lower,
+      doc:
+        "count: the jobs of the design's instrumented executor or lock that `actor_wait`, `actor_busy_wait` and `actor_service` were taken from, for a design that timed none of its requests itself: those columns then count jobs, not requests; empty when they are the design's own timings or not measured"
+    ) { .integer($0.result.isolationJobs, else: .notApplicable) },
   ]
 
   /// Figures that no file writes, formed from the written metrics, for the terminal tables and the A/B

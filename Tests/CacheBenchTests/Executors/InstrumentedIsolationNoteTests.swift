@@ -51,5 +51,9 @@ struct InstrumentedIsolationNoteTests {
     #expect(result.actorWait.totalCount == UInt64(2 * Self.callers))
     let note = "actor_wait, actor_busy_wait and actor_service are of the \(2 * Self.callers) jobs"
     #expect(result.designNotes(failRate: 0).contains { $0.hasPrefix(note) })
+    // The CSV and JSON carry the same mark: the job count the columns are of.
+    let declaration = try #require(MetricCatalogue.byName["isolation_jobs"])
+    let source = MetricSource(result: result, scenario: nil)
+    #expect(declaration.read(source) == .whole(Int64(2 * Self.callers)))
   }
 }

@@ -37,6 +37,9 @@ struct CSVWriterTests {
   private static let shardedHitRatio = ",0.9600"
   /// The `main_actor_decodes` column, after `hit_ratio`: empty for the fixtures' pool callers.
   private static let noMainActorDecodes = ","
+  /// The `isolation_jobs` column, after `main_actor_decodes`: empty, the fixtures' timings being their
+  /// own.
+  private static let ownIsolationTimings = ","
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -45,7 +48,7 @@ struct CSVWriterTests {
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
     + oneRepetition + uncountedDecodes + noCancellation + uncalibrated + nothingIgnored
-    + naiveHitRatio + noMainActorDecodes
+    + naiveHitRatio + noMainActorDecodes + ownIsolationTimings
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -64,7 +67,7 @@ struct CSVWriterTests {
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
     + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
-    + uncalibrated + nothingIgnored + shardedHitRatio + noMainActorDecodes
+    + uncalibrated + nothingIgnored + shardedHitRatio + noMainActorDecodes + ownIsolationTimings
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
@@ -107,7 +110,8 @@ struct CSVWriterTests {
       text.split(separator: "\r\n")[1].hasSuffix(
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes))
+          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
+          + Self.ownIsolationTimings))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -135,7 +139,8 @@ struct CSVWriterTests {
         ",1000,250,3.000000,3333.3,,,,,,,,,,," + Self.measuredFields + Self.noContention
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes))
+          + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
+          + Self.ownIsolationTimings))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -168,7 +173,8 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
-          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes))
+          + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
+          + Self.ownIsolationTimings))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -184,7 +190,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
           + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio
-          + Self.noMainActorDecodes))
+          + Self.noMainActorDecodes + Self.ownIsolationTimings))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -213,14 +219,15 @@ struct CSVWriterTests {
     #expect(
       text.split(separator: "\r\n")[1].hasSuffix(
         Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes))
+          + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
+          + Self.ownIsolationTimings))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       none.split(separator: "\r\n")[1].hasSuffix(
         ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored
-          + Self.naiveHitRatio + Self.noMainActorDecodes),
+          + Self.naiveHitRatio + Self.noMainActorDecodes + Self.ownIsolationTimings),
       "0 is measured, not empty")
   }
 
@@ -240,7 +247,8 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
-          + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes))
+          + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
+          + Self.ownIsolationTimings))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -270,7 +278,7 @@ struct CSVWriterTests {
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
           + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored
-          + Self.shardedHitRatio + Self.noMainActorDecodes))
+          + Self.shardedHitRatio + Self.noMainActorDecodes + Self.ownIsolationTimings))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -116,6 +116,8 @@ struct JSONWriterTests {
       "main_hitches", "main_hangs", "main_actor_decodes",
       // Words, null for a design that ignored nothing the run asked.
       "ignored_options",
+      // Only for a design whose isolation figures came from its instrumented executor or lock.
+      "isolation_jobs",
     ]
     for (name, value) in try #require(document.variants.first).metrics
     where !measuredOutsideTheRun.contains(name) {

@@ -39,7 +39,7 @@ enum OutputSchemaGolden {
     decode_on_actor_share cancel_at decode_checkpoint caller_decodes decodes_elsewhere
     decodes_cancelled decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
     hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns ignored_options hit_ratio
-    main_actor_decodes
+    main_actor_decodes isolation_jobs
     """
   static let jsonKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -91,30 +91,31 @@ enum OutputSchemaGolden {
     variants[].metrics.hit_path_untimed_ns variants[].metrics.hit_path_untimed_reference_ratio
     variants[].metrics.hit_ratio variants[].metrics.hits variants[].metrics.ignored_options
     variants[].metrics.instructions_per_request variants[].metrics.invalidations
-    variants[].metrics.isolation_domains variants[].metrics.joins
-    variants[].metrics.latency_actual_max_ns variants[].metrics.latency_actual_p50_ns
-    variants[].metrics.latency_actual_p99_ns variants[].metrics.latency_max_ns
-    variants[].metrics.latency_mean_ns variants[].metrics.latency_p50_ci_high_ns
-    variants[].metrics.latency_p50_ci_low_ns variants[].metrics.latency_p50_ns
-    variants[].metrics.latency_p90_ns variants[].metrics.latency_p9999_ns
-    variants[].metrics.latency_p999_ns variants[].metrics.latency_p99_ci_high_ns
-    variants[].metrics.latency_p99_ci_low_ns variants[].metrics.latency_p99_ns
-    variants[].metrics.leaders variants[].metrics.main_actor_decodes
-    variants[].metrics.main_delay_max_ns variants[].metrics.main_delay_p50_ns
-    variants[].metrics.main_delay_p99_ns variants[].metrics.main_delay_samples
-    variants[].metrics.main_hangs variants[].metrics.main_hitches
-    variants[].metrics.malloc_count variants[].metrics.mallocs_per_request
-    variants[].metrics.peak_rss_bytes variants[].metrics.peak_rss_source
-    variants[].metrics.rate_achieved variants[].metrics.repetitions variants[].metrics.requests
-    variants[].metrics.resident_bytes variants[].metrics.resident_delta_bytes
-    variants[].metrics.retained_bytes variants[].metrics.rss_bytes
-    variants[].metrics.sched_delay_max_ns variants[].metrics.sched_delay_p50_ns
-    variants[].metrics.sched_delay_p999_ns variants[].metrics.sched_delay_p99_ns
-    variants[].metrics.sched_delay_samples variants[].metrics.stale_rejected
-    variants[].metrics.stale_served_after_write variants[].metrics.start_lag_max_ns
-    variants[].metrics.throughput variants[].metrics.throughput_ci_high
-    variants[].metrics.throughput_ci_low variants[].metrics.undrained_clients
-    variants[].metrics.window_s variants[].metrics.writes variants[].shards variants[].variant
+    variants[].metrics.isolation_domains variants[].metrics.isolation_jobs
+    variants[].metrics.joins variants[].metrics.latency_actual_max_ns
+    variants[].metrics.latency_actual_p50_ns variants[].metrics.latency_actual_p99_ns
+    variants[].metrics.latency_max_ns variants[].metrics.latency_mean_ns
+    variants[].metrics.latency_p50_ci_high_ns variants[].metrics.latency_p50_ci_low_ns
+    variants[].metrics.latency_p50_ns variants[].metrics.latency_p90_ns
+    variants[].metrics.latency_p9999_ns variants[].metrics.latency_p999_ns
+    variants[].metrics.latency_p99_ci_high_ns variants[].metrics.latency_p99_ci_low_ns
+    variants[].metrics.latency_p99_ns variants[].metrics.leaders
+    variants[].metrics.main_actor_decodes variants[].metrics.main_delay_max_ns
+    variants[].metrics.main_delay_p50_ns variants[].metrics.main_delay_p99_ns
+    variants[].metrics.main_delay_samples variants[].metrics.main_hangs
+    variants[].metrics.main_hitches variants[].metrics.malloc_count
+    variants[].metrics.mallocs_per_request variants[].metrics.peak_rss_bytes
+    variants[].metrics.peak_rss_source variants[].metrics.rate_achieved
+    variants[].metrics.repetitions variants[].metrics.requests variants[].metrics.resident_bytes
+    variants[].metrics.resident_delta_bytes variants[].metrics.retained_bytes
+    variants[].metrics.rss_bytes variants[].metrics.sched_delay_max_ns
+    variants[].metrics.sched_delay_p50_ns variants[].metrics.sched_delay_p999_ns
+    variants[].metrics.sched_delay_p99_ns variants[].metrics.sched_delay_samples
+    variants[].metrics.stale_rejected variants[].metrics.stale_served_after_write
+    variants[].metrics.start_lag_max_ns variants[].metrics.throughput
+    variants[].metrics.throughput_ci_high variants[].metrics.throughput_ci_low
+    variants[].metrics.undrained_clients variants[].metrics.window_s variants[].metrics.writes
+    variants[].shards variants[].variant
     """
   static let baselineKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -165,30 +166,30 @@ enum OutputSchemaGolden {
     variants[].metrics.hit_path_untimed_ns variants[].metrics.hit_path_untimed_reference_ratio
     variants[].metrics.hit_ratio variants[].metrics.hits
     variants[].metrics.instructions_per_request variants[].metrics.invalidations
-    variants[].metrics.isolation_domains variants[].metrics.joins
-    variants[].metrics.latency_actual_max_ns variants[].metrics.latency_actual_p50_ns
-    variants[].metrics.latency_actual_p99_ns variants[].metrics.latency_max_ns
-    variants[].metrics.latency_mean_ns variants[].metrics.latency_p50_ci_high_ns
-    variants[].metrics.latency_p50_ci_low_ns variants[].metrics.latency_p50_ns
-    variants[].metrics.latency_p90_ns variants[].metrics.latency_p9999_ns
-    variants[].metrics.latency_p999_ns variants[].metrics.latency_p99_ci_high_ns
-    variants[].metrics.latency_p99_ci_low_ns variants[].metrics.latency_p99_ns
-    variants[].metrics.leaders variants[].metrics.main_actor_decodes
-    variants[].metrics.main_delay_max_ns variants[].metrics.main_delay_p50_ns
-    variants[].metrics.main_delay_p99_ns variants[].metrics.main_delay_samples
-    variants[].metrics.main_hangs variants[].metrics.main_hitches
-    variants[].metrics.malloc_count variants[].metrics.mallocs_per_request
-    variants[].metrics.peak_rss_bytes variants[].metrics.rate_achieved
-    variants[].metrics.repetitions variants[].metrics.requests variants[].metrics.resident_bytes
-    variants[].metrics.resident_delta_bytes variants[].metrics.retained_bytes
-    variants[].metrics.rss_bytes variants[].metrics.sched_delay_max_ns
-    variants[].metrics.sched_delay_p50_ns variants[].metrics.sched_delay_p999_ns
-    variants[].metrics.sched_delay_p99_ns variants[].metrics.sched_delay_samples
-    variants[].metrics.stale_rejected variants[].metrics.stale_served_after_write
-    variants[].metrics.start_lag_max_ns variants[].metrics.throughput
-    variants[].metrics.throughput_ci_high variants[].metrics.throughput_ci_low
-    variants[].metrics.undrained_clients variants[].metrics.window_s variants[].metrics.writes
-    variants[].shards variants[].variant
+    variants[].metrics.isolation_domains variants[].metrics.isolation_jobs
+    variants[].metrics.joins variants[].metrics.latency_actual_max_ns
+    variants[].metrics.latency_actual_p50_ns variants[].metrics.latency_actual_p99_ns
+    variants[].metrics.latency_max_ns variants[].metrics.latency_mean_ns
+    variants[].metrics.latency_p50_ci_high_ns variants[].metrics.latency_p50_ci_low_ns
+    variants[].metrics.latency_p50_ns variants[].metrics.latency_p90_ns
+    variants[].metrics.latency_p9999_ns variants[].metrics.latency_p999_ns
+    variants[].metrics.latency_p99_ci_high_ns variants[].metrics.latency_p99_ci_low_ns
+    variants[].metrics.latency_p99_ns variants[].metrics.leaders
+    variants[].metrics.main_actor_decodes variants[].metrics.main_delay_max_ns
+    variants[].metrics.main_delay_p50_ns variants[].metrics.main_delay_p99_ns
+    variants[].metrics.main_delay_samples variants[].metrics.main_hangs
+    variants[].metrics.main_hitches variants[].metrics.malloc_count
+    variants[].metrics.mallocs_per_request variants[].metrics.peak_rss_bytes
+    variants[].metrics.rate_achieved variants[].metrics.repetitions variants[].metrics.requests
+    variants[].metrics.resident_bytes variants[].metrics.resident_delta_bytes
+    variants[].metrics.retained_bytes variants[].metrics.rss_bytes
+    variants[].metrics.sched_delay_max_ns variants[].metrics.sched_delay_p50_ns
+    variants[].metrics.sched_delay_p999_ns variants[].metrics.sched_delay_p99_ns
+    variants[].metrics.sched_delay_samples variants[].metrics.stale_rejected
+    variants[].metrics.stale_served_after_write variants[].metrics.start_lag_max_ns
+    variants[].metrics.throughput variants[].metrics.throughput_ci_high
+    variants[].metrics.throughput_ci_low variants[].metrics.undrained_clients
+    variants[].metrics.window_s variants[].metrics.writes variants[].shards variants[].variant
     """
   static let baselineMetricOrder = """
     requests hits joins leaders errors cancellations fetches duplicate_fetches window_s
@@ -218,10 +219,10 @@ enum OutputSchemaGolden {
     decodes decode_on_actor_share caller_decodes decodes_elsewhere decodes_cancelled
     decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
     hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns hit_ratio
-    main_actor_decodes
+    main_actor_decodes isolation_jobs
     """
-  static let csvDigest = "5a136cea5ece8497"
-  static let jsonDigest = "747923abb3a6a4d3"
-  static let baselineDigest = "b5ef956a452f6fec"
+  static let csvDigest = "bacbbd94d12d91ee"
+  static let jsonDigest = "a7b7ab949603487"
+  static let baselineDigest = "dba7c407a6566c30"
   // golden: end
 }
