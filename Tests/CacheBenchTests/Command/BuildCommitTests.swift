@@ -37,18 +37,18 @@ struct BuildCommitTests {
   }
 
   @Test(.enabled(if: head != nil, "git cannot be run here, or the sources lie in no checkout"))
-  func versionPrintsTheCommitTheExecutableWasBuiltFrom() throws {
+  func versionPrintsTheCommitTheExecutableWasBuiltFrom() async throws {
     let head = try #require(Self.head)
-    let run = try ExecutableRun.output(["--version"])
+    let run = try await ExecutableRun.output(["--version"])
     #expect(run.status == 0)
     #expect(
       run.standardOutput.hasPrefix("cachebench \(cacheBenchVersion) (commit \(head.prefix(12))"))
   }
 
   @Test(.enabled(if: head != nil, "git cannot be run here, or the sources lie in no checkout"))
-  func aRunsGitCommitIsTheCommitTheExecutableWasBuiltFrom() throws {
+  func aRunsGitCommitIsTheCommitTheExecutableWasBuiltFrom() async throws {
     let head = try #require(Self.head)
-    let run = try ExecutableRun.output(
+    let run = try await ExecutableRun.output(
       [
         "--variants", "coalescing", "--requests", "200", "--warmup", "0", "--latency", "0ms",
         "--concurrency", "2", "--quiet", "--csv", "-",

@@ -10,8 +10,8 @@ import Testing
 /// would move them.
 @Suite(.timeLimit(.minutes(2)))
 struct CacheBenchExecutableTests {
-  private func run(_ arguments: [String]) throws -> (rows: [[String: String]], log: String) {
-    try ExecutableRun.csv(arguments)
+  private func run(_ arguments: [String]) async throws -> (rows: [[String: String]], log: String) {
+    try await ExecutableRun.csv(arguments)
   }
 
   /// Every one of the 1,000 keys is requested (20,000 uniform draws), so the cache ends holding 1,000
@@ -21,8 +21,8 @@ struct CacheBenchExecutableTests {
     "--requests", "20000", "--warmup", "200", "--latency", "0ms", "--concurrency", "8",
   ]
 
-  @Test func aCoalescingCacheOfAThousandPayloadsIsChargedTheirBytes() throws {
-    let (rows, log) = try run(["--variants", "coalescing"] + Self.thousandKeys)
+  @Test func aCoalescingCacheOfAThousandPayloadsIsChargedTheirBytes() async throws {
+    let (rows, log) = try await run(["--variants", "coalescing"] + Self.thousandKeys)
     let row = try #require(rows.first, "\(log)")
     #expect(row["cached_entries"] == "1000")
     #if Jemalloc
@@ -39,8 +39,9 @@ struct CacheBenchExecutableTests {
     #endif
   }
 
-  @Test func nothingAVariantAllocatedOutlivesItBeyondASmallBound() throws {
-    let (rows, log) = try run(["--variants", "naive,coalescing,sharded,mutex"] + Self.thousandKeys)
+  @Test func nothingAVariantAllocatedOutlivesItBeyondASmallBound() async throws {
+    let (rows, log) = try await run(
+      ["--variants", "naive,coalescing,sharded,mutex"] + Self.thousandKeys)
     #expect(rows.count == 4)
     for row in rows {
       #if Jemalloc

@@ -19,11 +19,13 @@ struct QuietTests {
     ["--variants", "naive,mutex", "--decode", "none", "--save-baseline"],
     ["sweep", "--variants", "coalescing", "--decode", "none", "--shards", "1"],
   ])
-  func aQuietRunPrintsItsResultsOnStdoutAndNoProgressOrInformation(_ arguments: [String]) throws {
+  func aQuietRunPrintsItsResultsOnStdoutAndNoProgressOrInformation(_ arguments: [String])
+    async throws
+  {
     let baseline = FileManager.default.temporaryDirectory
       .appendingPathComponent("cachebench-quiet-\(UUID().uuidString).json").path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
-    let run = try ExecutableRun.output(
+    let run = try await ExecutableRun.output(
       arguments + (arguments.last == "--save-baseline" ? [baseline] : [])
         + CacheBenchCommandTests.tinyRun + ["--quiet"])
     #expect(run.status == 0, "\(run.standardError)")
@@ -34,16 +36,16 @@ struct QuietTests {
     #expect(run.standardOutput.contains("throughput"))
   }
 
-  @Test func aRunThatIsNotQuietShowsItsProgressOnStderr() throws {
-    let run = try ExecutableRun.output(
+  @Test func aRunThatIsNotQuietShowsItsProgressOnStderr() async throws {
+    let run = try await ExecutableRun.output(
       ["--variants", "naive", "--decode", "none"] + CacheBenchCommandTests.tinyRun)
     #expect(run.status == 0)
     #expect(run.standardError.contains("cachebench: calibrating: "))
     #expect(run.standardError.contains("naive/none: 300 requests in "))
   }
 
-  @Test func aQuietRunStillSaysWhatWentWrong() throws {
-    let run = try ExecutableRun.output(["--quiet", "--rate", "5000/m"])
+  @Test func aQuietRunStillSaysWhatWentWrong() async throws {
+    let run = try await ExecutableRun.output(["--quiet", "--rate", "5000/m"])
     #expect(run.status == 64)
     #expect(
       run.standardError

@@ -75,8 +75,8 @@ struct SweepOutputsTests {
     #expect(resources.bytesPerEntry != nil)
   }
 
-  @Test func aSweepWritesMemoryAndCPUFiguresInItsCSV() throws {
-    let (rows, log) = try ExecutableRun.csv(SubcommandTests.tinySweep + ["--quiet"])
+  @Test func aSweepWritesMemoryAndCPUFiguresInItsCSV() async throws {
+    let (rows, log) = try await ExecutableRun.csv(SubcommandTests.tinySweep + ["--quiet"])
     #expect(rows.count == 6)
     let cpu = ["cpu_user_s", "cpu_sys_s", "cpu_total_s", "ctx_switches_vol", "rss_bytes"]
     let jemalloc = [

@@ -29,9 +29,10 @@ import Testing
     if: SanitizerRuntime.isPresent, "the known answers are those of an uninstrumented build"))
 struct ContentionKnownAnswerTests {
   /// 16 clients on the coalescing actor, 200 µs of decode per payload, no fetch latency.
-  private func run(decode: String, keys: Int, requests: Int, warmup: Int) throws -> [String: String]
+  private func run(decode: String, keys: Int, requests: Int, warmup: Int) async throws -> [String:
+    String]
   {
-    let (rows, log) = try ExecutableRun.csv([
+    let (rows, log) = try await ExecutableRun.csv([
       "--variants", "coalescing", "--decode", decode, "--decode-cost", "200us", "--keys", "\(keys)",
       "--distribution", "uniform", "--requests", "\(requests)", "--warmup", "\(warmup)",
       "--concurrency", "16", "--latency", "0ms", "--quiet",
@@ -53,8 +54,8 @@ struct ContentionKnownAnswerTests {
   /// Every request a miss, every payload decoded inside the actor by its fetch task: the decodes are the
   /// actor's busy time (1.07–1.21 of the process's CPU time measured at load 8), and callers queue
   /// behind them.
-  @Test func decodeInsideOneActorIsContentionProper() throws {
-    let row = try run(decode: "inside", keys: 10_000_000, requests: 1_500, warmup: 0)
+  @Test func decodeInsideOneActorIsContentionProper() async throws {
+    let row = try await run(decode: "inside", keys: 10_000_000, requests: 1_500, warmup: 0)
     #expect(try number(row, "fetches") == 1_500)
     let (busy, cpu) = try busyAndCPU(row)
     #expect(busy > cpu / 2, "actor busy \(busy) s of \(cpu) s of CPU")
@@ -71,8 +72,8 @@ struct ContentionKnownAnswerTests {
   /// step whose thread the kernel preempts counts the whole preemption. At load 7–11 the total once came
   /// to 15 ms of 400 steps (38 µs a step), more than a tenth of the window's 43 ms of CPU; the median step
   /// stays far below one decode however loaded the machine is.
-  @Test func decodeOutsideWithHeavyDecodeIsScheduling() throws {
-    let row = try run(decode: "outside", keys: 16, requests: 400, warmup: 200)
+  @Test func decodeOutsideWithHeavyDecodeIsScheduling() async throws {
+    let row = try await run(decode: "outside", keys: 16, requests: 400, warmup: 200)
     #expect(try number(row, "leaders") <= 16)
     let service = try number(row, "actor_service_p50_ns")
     #expect(service < 20_000, "the median step \(service) ns, a tenth of one 200 µs decode at most")

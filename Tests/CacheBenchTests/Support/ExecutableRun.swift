@@ -7,8 +7,8 @@ import Testing
 enum ExecutableRun {
   /// Runs `cachebench` (built next to the test bundle) with `arguments` plus `--csv -` and returns its
   /// CSV rows, each keyed by column name, and what it wrote on stderr.
-  static func csv(_ arguments: [String]) throws -> (rows: [[String: String]], log: String) {
-    let run = try output(arguments + ["--csv", "-"])
+  static func csv(_ arguments: [String]) async throws -> (rows: [[String: String]], log: String) {
+    let run = try await output(arguments + ["--csv", "-"])
     #expect(run.status == 0)
     let records = run.standardOutput.split(separator: "\r\n")
     let header = try #require(records.first).split(separator: ",", omittingEmptySubsequences: false)
@@ -20,12 +20,21 @@ enum ExecutableRun {
   }
 
   /// Runs `cachebench` (built next to the test bundle) with `arguments`, in `environment` when given
-  /// (else this process's), and returns its exit status and what it wrote on stdout and stderr.
-  static func output(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+  /// (else this process's), and returns its exit status and what it wrote on stdout and stderr. The
+  /// wait for the child is off the cooperative pool (`offThePool`).
+  static func output(_ arguments: [String], environment: [String: String]? = nil) async throws -> (
     status: Int32, standardOutput: String, standardError: String
   ) {
+    let executable = try executable()
+    return try await offThePool { try blockingOutput(executable, arguments, environment) }
+  }
+
+  /// `output`'s run, which blocks its thread until the child ends.
+  private static func blockingOutput(
+    _ executable: URL, _ arguments: [String], _ environment: [String: String]?
+  ) throws -> (status: Int32, standardOutput: String, standardError: String) {
     let process = Process()
-    process.executableURL = try executable()
+    process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
     let output = Pipe()
