@@ -30,8 +30,9 @@ struct TypedDesignTests {
     return try await running
   }
 
-  @Test func aTypedReentrantCacheCountsExactlyAsItsIntKeyedTwin() async throws {
-    let typed = try await Self.overlapping(TypedUserCaches.reentrant(), starts: Self.callers)
+  @Test(arguments: [TypedUserCaches.reentrant(), TypedUserCaches.reentrantKeyed])
+  func aTypedReentrantCacheCountsExactlyAsItsIntKeyedTwin(design: CacheDesign) async throws {
+    let typed = try await Self.overlapping(design, starts: Self.callers)
     let twin = try await Self.overlapping(TypedUserCaches.reentrantTwin, starts: Self.callers)
     for result in [typed, twin] {
       #expect(result.requests == Self.callers)

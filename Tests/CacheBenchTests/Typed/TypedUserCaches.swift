@@ -117,3 +117,14 @@ enum TypedUserCaches {
     name: "int-inflight", summary: "its Int-keyed twin", traits: [.coalesces]
   ) { InFlightIntCache(fetcher: $0.fetcher) }
 }
+
+/// The reentrant cache as a `KeyedCache`: one forwarding method, which the client loop calls directly.
+extension TypedUserCaches.ReentrantURLCache: KeyedCache {
+  func value(for url: URL) async throws -> Data { try await image(for: url) }
+}
+
+extension TypedUserCaches {
+  static let reentrantKeyed = CacheDesign(
+    name: "keyed-reentrant", summary: "URL keys, Data values, as a KeyedCache",
+    key: url, makeCache: { ReentrantURLCache(download: $0.fetcher.fetch) })
+}
