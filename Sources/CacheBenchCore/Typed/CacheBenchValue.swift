@@ -22,8 +22,21 @@ public protocol CacheBenchValue: Sendable {
   init(payload: Payload)
 
   /// Whether this answer is `expected`, the value the harness made for the key asked for: the same
-  /// storage, or equal contents. Called on every request, so it should be a few nanoseconds.
+  /// storage, or equal contents. Called when the storage identities differ or are 0.
   func isIdentical(to expected: Self) -> Bool
+
+  /// A word naming this value's heap storage (its buffer's address), or 0 when it has none that stays
+  /// put. The harness keeps the identity of each key's value, and an answer with the same nonzero
+  /// identity is that value, checked with no retain; the default, 0, sends every answer to
+  /// `isIdentical(to:)`. Two live values never share storage, and the harness keeps every key's value
+  /// alive for the whole window, so an equal identity cannot belong to another key's value.
+  var storageIdentity: UInt { get }
+}
+
+extension CacheBenchValue {
+  /// None: every answer is checked with `isIdentical(to:)`.
+  @inlinable
+  public var storageIdentity: UInt { 0 }
 }
 
 extension CacheBenchValue where Self: Equatable {
@@ -49,6 +62,14 @@ extension Data: CacheBenchValue {
     }
     return same || self == expected
   }
+
+  /// The address of its bytes when they are on the heap: at least 64 bytes, beyond what `Data` keeps
+  /// inline (14 on a 64-bit platform), whose bytes `withUnsafeBytes` copies to the stack.
+  @inlinable
+  public var storageIdentity: UInt {
+    guard count >= 64 else { return 0 }
+    return withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+  }
 }
 
 extension Array: CacheBenchValue where Element == UInt8 {
@@ -66,6 +87,13 @@ extension Array: CacheBenchValue where Element == UInt8 {
     }
     return same || self == expected
   }
+
+  /// The address of its buffer; 0 when empty (the shared empty buffer belongs to no key).
+  @inlinable
+  public var storageIdentity: UInt {
+    guard !isEmpty else { return 0 }
+    return withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+  }
 }
 
 extension Payload: CacheBenchValue {
@@ -78,4 +106,8 @@ extension Payload: CacheBenchValue {
   public func isIdentical(to expected: Payload) -> Bool {
     key == expected.key && bytes.isIdentical(to: expected.bytes)
   }
+
+  /// Its bytes' address; the key is checked by `isIdentical(to:)` when the bytes are shared.
+  @inlinable
+  public var storageIdentity: UInt { 0 }
 }

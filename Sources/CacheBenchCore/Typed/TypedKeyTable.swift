@@ -33,6 +33,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   private let makeValue: @Sendable (Payload) -> Value
   /// For each key index, an `Unmanaged<Entry>`'s bits once the key was fetched, else 0.
   @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
+  /// For each key index, its value's `storageIdentity` once the key was fetched, else 0.
+  @usableFromInline let identities: UnsafeMutablePointer<Atomic<UInt>>
   /// Held while a value is made, so each is made once.
   private let creation = Mutex<Void>(())
 
@@ -56,7 +58,11 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     self.indices = indices
     makeValue = value
     slots = .allocate(capacity: max(1, count))
-    for index in 0..<max(1, count) { (slots + index).initialize(to: Atomic(0)) }
+    identities = .allocate(capacity: max(1, count))
+    for index in 0..<max(1, count) {
+      (slots + index).initialize(to: Atomic(0))
+      (identities + index).initialize(to: Atomic(0))
+    }
   }
 
   deinit {
@@ -68,6 +74,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     }
     slots.deinitialize(count: max(1, keys.count))
     slots.deallocate()
+    identities.deinitialize(count: max(1, keys.count))
+    identities.deallocate()
   }
 
   /// The entry of `index`, once it was fetched.
@@ -85,6 +93,7 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
       if let entry = entry(at: index) { return entry.value }
       let entry = Entry(payload: payload, value: makeValue(payload))
       let bits = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
+      identities[index].store(entry.value.storageIdentity, ordering: .relaxed)
       slots[index].store(bits, ordering: .releasing)
       return entry.value
     }
@@ -94,8 +103,21 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// key's value when `value` is it (`CacheBenchValue.isIdentical(to:)`), with its bytes only when
   /// `servesBytes` (the caller decodes them); else an answer for no key (-1), which the harness counts
   /// as a wrong-key answer.
+  ///
+  /// When the answer's storage identity is the key's value's, that settles it with no retain of the
+  /// table's entry; bytes to serve need the entry.
   @inlinable
   func answer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
+    let identity = value.storageIdentity
+    if !servesBytes, identity != 0, identity == identities[index].load(ordering: .relaxed) {
+      return CachedValue(payload: Payload(key: index, bytes: []))
+    }
+    return checkedAnswer(value, at: index, servesBytes: servesBytes)
+  }
+
+  /// `answer`'s full check, against the key's entry.
+  @usableFromInline
+  func checkedAnswer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
     guard let entry = entry(at: index), value.isIdentical(to: entry.value) else {
       return CachedValue(payload: Payload(key: -1, bytes: []))
     }
