@@ -99,7 +99,8 @@ extension Calibration {
         allocatedBytesPerRequest: harness.allocatedBytesPerRequest()),
       hitPaths: hitPathFigures,
       typedAdapter: TypedAdapterCost(
-        typed: adapter[0].nanoseconds, intKeyed: adapter[1].nanoseconds))
+        typed: adapter[0].nanoseconds, keyed: adapter[1].nanoseconds,
+        intKeyed: adapter[2].nanoseconds))
   }
 
   /// A hit-path probe's figure from its best round (`nil` when it had no rounds), or why it has none.

@@ -16,6 +16,19 @@ struct AdapterTwinTests {
     #expect(nanoseconds.isFinite && nanoseconds > 0)
   }
 
+  /// Each of the three twins' figures is measured into its own field: none is left nil, as the
+  /// KeyedCache one was when the figures were read from the wrong positions.
+  @Test func calibrationMeasuresEachTwinIntoItsOwnField() async throws {
+    let calibration = await Calibration.measure(
+      concurrency: 1, keys: KeySequence(distribution: .uniform, keys: 1, seed: 1), hitPaths: [],
+      payloadBytes: 4_096, budget: CalibrationBudget.quick.waiting(upTo: .seconds(30)))
+    let adapter = try #require(calibration.typedAdapter)
+    let typed = try #require(adapter.typed)
+    let keyed = try #require(adapter.keyed)
+    let intKeyed = try #require(adapter.intKeyed)
+    #expect(typed.isFinite && keyed.isFinite && intKeyed.isFinite)
+  }
+
   @Test func theOverheadIsTheTypedHitLessTheIntKeyedOne() {
     let cost = Calibration.TypedAdapterCost(typed: 84, keyed: 82, intKeyed: 80)
     #expect(cost.overhead == 4)
