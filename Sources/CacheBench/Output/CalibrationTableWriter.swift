@@ -48,6 +48,7 @@ enum CalibrationTableWriter {
         "median, at \(HumanUnits.latency(nanoseconds: sleep.target))",
       ])
     }
+    mechanisms.rows += typedAdapterRows(calibration)
     mechanisms.rows.append([
       "harness per request", cost(calibration.harness.nanosecondsPerRequest),
       "ClientLoop around get; " + allocationText(calibration.harness),
@@ -72,6 +73,24 @@ enum CalibrationTableWriter {
       ])
     }
     return mechanisms.render() + "\n" + hitPaths.render() + unmeasuredLines(calibration)
+  }
+
+  /// The typed adapter's cost per hit against its Int-keyed twin (`Calibration.TypedAdapterCost`),
+  /// signed, since noise can make it negative; no row when it was not measured.
+  static func typedAdapterRows(_ calibration: Calibration) -> [[String]] {
+    guard let adapter = calibration.typedAdapter else { return [] }
+    let twin = adapter.intKeyed.map(cost) ?? "n/a"
+    func row(_ name: String, _ overhead: Double?, _ share: Double?, _ how: String) -> [String] {
+      let signed = overhead.map { $0 < 0 ? "-" + cost(-$0) : cost($0) } ?? "n/a"
+      let percent = share.map { ", " + DecimalText.fixed($0 * 100, fractionDigits: 1) + "%" }
+      return [
+        name, signed, "per hit, \(how) vs its Int-keyed twin (\(twin) hit)" + (percent ?? ""),
+      ]
+    }
+    return [
+      row("typed adapter", adapter.keyedOverhead, adapter.keyedOverheadShare, "KeyedCache"),
+      row("typed, by closure", adapter.overhead, adapter.overheadShare, "lookup closure"),
+    ]
   }
 
   /// One line per hit-path figure that is `n/a` for a known reason:

@@ -41,6 +41,13 @@ extension Calibration {
             keys: keys.keys, budget: budget))
       }
     }
+    // The typed adapter's twins, last, read from the end of the rounds.
+    var adapterProbes: [HitPathProbe.Preparation] = []
+    for design in [AdapterTwin.typed, AdapterTwin.keyed, AdapterTwin.untyped] {
+      adapterProbes.append(
+        await HitPathProbe.prepare(
+          design: design, shards: 1, payloadBytes: payloadBytes, keys: 1, budget: budget))
+    }
     let probes: [ProbeRound] =
       [
         CalibrationProbes.clockRead(budget: budget),
@@ -53,10 +60,13 @@ extension Calibration {
         CalibrationProbes.taskCreation(budget: budget),
         harness.round,
         await CalibrationProbes.referenceCoalescingHit(budget: budget),
-      ] + hitPathProbes.compactMap(\.round)
+      ] + hitPathProbes.compactMap(\.round) + adapterProbes.compactMap(\.round)
     let best = await CalibrationProbes.bestOfInterleavedRounds(probes, rounds: budget.rounds)
     var measuredHitPaths = best.dropFirst(10).makeIterator()
     let figures = hitPathProbes.map { probe in
+      Self.figure(of: probe, best: probe.round == nil ? nil : measuredHitPaths.next())
+    }
+    let adapter = adapterProbes.map { probe in
       Self.figure(of: probe, best: probe.round == nil ? nil : measuredHitPaths.next())
     }
     let hitPathFigures = hitPaths.indices.map { index in
@@ -87,7 +97,10 @@ extension Calibration {
       harness: HarnessCost(
         nanosecondsPerRequest: best[8],
         allocatedBytesPerRequest: harness.allocatedBytesPerRequest()),
-      hitPaths: hitPathFigures)
+      hitPaths: hitPathFigures,
+      typedAdapter: TypedAdapterCost(
+        typed: adapter[0].nanoseconds, keyed: adapter[1].nanoseconds,
+        intKeyed: adapter[2].nanoseconds))
   }
 
   /// A hit-path probe's figure from its best round (`nil` when it had no rounds), or why it has none.

@@ -43,6 +43,9 @@ package struct Calibration: Sendable, Equatable {
   package var harness: HarnessCost
   /// The uncontended hit path of each cache design measured.
   package var hitPaths: [HitPath]
+  /// What the typed design API adds to a hit, against an Int-keyed twin (`AdapterTwin`); nil when not
+  /// measured.
+  package var typedAdapter: TypedAdapterCost? = nil
 
   /// The median lateness of `Task.sleep` at one target duration.
   package struct SleepOvershoot: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import CacheBenchCore
+import Foundation
 import Synchronization
 
 /// `ReentrantImageCache` with two lines added and nothing else changed: its actor runs on cachebench's
@@ -6,81 +7,90 @@ import Synchronization
 /// `actor_service` and `actor_utilisation` without a hook in its methods (one sample per job: a hit is
 /// one, a miss two, the call and the return after the download). Measured beside `image-reentrant`,
 /// the pair shows what the executor costs (docs/instrumented-executor.md).
-actor TimedReentrantImageCache: Cache {
+actor TimedReentrantImageCache {
   let executor = InstrumentedExecutor()
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-  private let fetcher: any Fetcher
-  private let decoder: PayloadDecoder?
-  private var images: [Int: CachedValue] = [:]
+  private let download: @Sendable (URL) async throws -> Data
+  private let prepare: (@Sendable (URL, Data) -> UInt64?)?
+  private var images: [URL: Image] = [:]
 
-  init(environment: CacheEnvironment) {
-    fetcher = environment.fetcher
-    decoder = environment.decoder
+  init(
+    download: @escaping @Sendable (URL) async throws -> Data,
+    prepare: (@Sendable (URL, Data) -> UInt64?)? = nil
+  ) {
+    self.download = download
+    self.prepare = prepare
   }
 
-  func lookup(_ key: Int) async throws -> CacheLookup {
-    if let image = images[key] {
-      return CacheLookup(value: image)
-    }
-    let payload = try await fetcher.fetch(key)
-    let image = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-    images[key] = image
-    return CacheLookup(value: image)
+  func image(for url: URL) async throws -> Data {
+    if let image = images[url] { return image.data }
+    let data = try await download(url)
+    images[url] = Image(data: data, prepared: prepare?(url, data))
+    return data
   }
 
-  func invalidate(_ key: Int) {
-    images[key] = nil
+  func forget(_ url: URL) {
+    images[url] = nil
   }
 }
 
-/// The simplest lock-based image cache, with no hooks: a dictionary behind a `Mutex`, checked, then the
-/// download and decode outside the lock, then stored. Overlapping misses each download. Its actor wait
-/// and service read `n/a`; `image-table-timed` is the same with the lock swapped.
-final class TableImageCache: Cache {
-  private let fetcher: any Fetcher
-  private let decoder: PayloadDecoder?
-  private let images = Mutex<[Int: CachedValue]>([:])
+/// The simplest lock-based image cache: a dictionary behind a `Mutex`, checked, then the download and
+/// preparation outside the lock, then stored. Overlapping misses each download. Its actor wait and
+/// service read `n/a`; `image-table-timed` is the same with the lock swapped.
+///
+/// `image(for:)` is `nonisolated(nonsending)`, as a plain `async` method is in a package built with
+/// Swift 6.2's `NonisolatedNonsendingByDefault`: it runs on its caller's executor, with no hop.
+final class TableImageCache: Sendable {
+  private let download: @Sendable (URL) async throws -> Data
+  private let prepare: (@Sendable (URL, Data) -> UInt64?)?
+  private let images = Mutex<[URL: Image]>([:])
 
-  init(environment: CacheEnvironment) {
-    fetcher = environment.fetcher
-    decoder = environment.decoder
+  init(
+    download: @escaping @Sendable (URL) async throws -> Data,
+    prepare: (@Sendable (URL, Data) -> UInt64?)? = nil
+  ) {
+    self.download = download
+    self.prepare = prepare
   }
 
-  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
-    if let image = images.withLock({ $0[key] }) { return CacheLookup(value: image) }
-    let payload = try await fetcher.fetch(key)
-    let image = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-    images.withLock { $0[key] = image }
-    return CacheLookup(value: image)
+  nonisolated(nonsending) func image(for url: URL) async throws -> Data {
+    if let image = images.withLock({ $0[url] }) { return image.data }
+    let data = try await download(url)
+    let image = Image(data: data, prepared: prepare?(url, data))
+    images.withLock { $0[url] = image }
+    return data
   }
 
-  func invalidate(_ key: Int) async {
-    images.withLock { $0[key] = nil }
+  func forget(_ url: URL) {
+    images.withLock { $0[url] = nil }
   }
 }
 
 /// `TableImageCache` with its `Mutex` swapped for cachebench's `InstrumentedMutex` (one line), which
 /// times every hold: `actor_wait` is the wait for the lock, `actor_service` the hold.
-final class TimedTableImageCache: Cache {
-  private let fetcher: any Fetcher
-  private let decoder: PayloadDecoder?
-  private let images = InstrumentedMutex<[Int: CachedValue]>([:])
+final class TimedTableImageCache: Sendable {
+  private let download: @Sendable (URL) async throws -> Data
+  private let prepare: (@Sendable (URL, Data) -> UInt64?)?
+  private let images = InstrumentedMutex<[URL: Image]>([:])
 
-  init(environment: CacheEnvironment) {
-    fetcher = environment.fetcher
-    decoder = environment.decoder
+  init(
+    download: @escaping @Sendable (URL) async throws -> Data,
+    prepare: (@Sendable (URL, Data) -> UInt64?)? = nil
+  ) {
+    self.download = download
+    self.prepare = prepare
   }
 
-  nonisolated(nonsending) func lookup(_ key: Int) async throws -> CacheLookup {
-    if let image = images.withLock({ $0[key] }) { return CacheLookup(value: image) }
-    let payload = try await fetcher.fetch(key)
-    let image = CachedValue(payload: payload, decoded: decoder?.decode(payload))
-    images.withLock { $0[key] = image }
-    return CacheLookup(value: image)
+  nonisolated(nonsending) func image(for url: URL) async throws -> Data {
+    if let image = images.withLock({ $0[url] }) { return image.data }
+    let data = try await download(url)
+    let image = Image(data: data, prepared: prepare?(url, data))
+    images.withLock { $0[url] = image }
+    return data
   }
 
-  func invalidate(_ key: Int) async {
-    images.withLock { $0[key] = nil }
+  func forget(_ url: URL) {
+    images.withLock { $0[url] = nil }
   }
 }

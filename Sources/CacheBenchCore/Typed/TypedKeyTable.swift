@@ -1,0 +1,148 @@
+import Synchronization
+
+/// One window's keys and values of a typed design, made by the harness: the design's key for every key
+/// index (made once, when the window's cache is built), the index of every key (for the fetch path), and
+/// the value of every key that has been fetched (made once, at its first fetch).
+///
+/// The client loop's hit path reads `keys` and a value slot: an array read and an acquiring atomic load,
+/// with no lock. The fetch path finds the index of a key in `indices` and makes a value under a lock,
+/// once per key, so the value closure runs at most once per key per window.
+///
+/// `@unchecked Sendable`: `slots` is written only through `Atomic` (each slot set once, under
+/// `creation`, and released in `deinit` when no one can read it any more); everything else is a
+/// constant.
+@usableFromInline
+final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @unchecked Sendable {
+  /// A key's value and the payload it was made from.
+  @usableFromInline
+  final class Entry: Sendable {
+    @usableFromInline let payload: Payload
+    @usableFromInline let value: Value
+
+    init(payload: Payload, value: Value) {
+      self.payload = payload
+      self.value = value
+    }
+  }
+
+  /// The design's key of each key index.
+  @usableFromInline let keys: [Key]
+  /// The key index of each key.
+  let indices: [Key: Int]
+  /// Makes a value from a fetched payload (the design's `value` closure).
+  private let makeValue: @Sendable (Payload) -> Value
+  /// For each key index, an `Unmanaged<Entry>`'s bits once the key was fetched, else 0.
+  @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
+  /// For each key index, its value's `storageIdentity` once the key was fetched, else 0.
+  @usableFromInline let identities: UnsafeMutablePointer<Atomic<UInt>>
+  /// Held while a value is made, so each is made once.
+  private let creation = Mutex<Void>(())
+
+  /// The table of `count` keys, `key(i)` the design's key of index `i`. Two indices with the same key
+  /// would make the reverse map ambiguous, so they are refused.
+  init(
+    count: Int, key: (Int) -> Key, value: @escaping @Sendable (Payload) -> Value
+  ) throws(TypedDesignError) {
+    var keys: [Key] = []
+    keys.reserveCapacity(count)
+    var indices: [Key: Int] = [:]
+    indices.reserveCapacity(count)
+    for index in 0..<count {
+      let made = key(index)
+      if let earlier = indices.updateValue(index, forKey: made) {
+        throw .duplicateKey(String(describing: made), earlier, index)
+      }
+      keys.append(made)
+    }
+    self.keys = keys
+    self.indices = indices
+    makeValue = value
+    slots = .allocate(capacity: max(1, count))
+    identities = .allocate(capacity: max(1, count))
+    for index in 0..<max(1, count) {
+      (slots + index).initialize(to: Atomic(0))
+      (identities + index).initialize(to: Atomic(0))
+    }
+  }
+
+  deinit {
+    for index in 0..<max(1, keys.count) {
+      let bits = slots[index].load(ordering: .acquiring)
+      if let pointer = UnsafeRawPointer(bitPattern: bits) {
+        Unmanaged<Entry>.fromOpaque(pointer).release()
+      }
+    }
+    slots.deinitialize(count: max(1, keys.count))
+    slots.deallocate()
+    identities.deinitialize(count: max(1, keys.count))
+    identities.deallocate()
+  }
+
+  /// The entry of `index`, once it was fetched.
+  @inlinable
+  func entry(at index: Int) -> Entry? {
+    let bits = slots[index].load(ordering: .acquiring)
+    guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+    return Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// The value of `index`, made from `payload` when this is the key's first fetch that returned.
+  func value(at index: Int, fetched payload: Payload) -> Value {
+    if let entry = entry(at: index) { return entry.value }
+    return creation.withLock { _ in
+      if let entry = entry(at: index) { return entry.value }
+      let entry = Entry(payload: payload, value: makeValue(payload))
+      let bits = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
+      identities[index].store(entry.value.storageIdentity, ordering: .relaxed)
+      slots[index].store(bits, ordering: .releasing)
+      return entry.value
+    }
+  }
+
+  /// The answer the harness records for a lookup of `index` that returned `value`: the payload of the
+  /// key's value when `value` is it (`CacheBenchValue.isIdentical(to:)`), with its bytes only when
+  /// `servesBytes` (the caller decodes them); else an answer for no key (-1), which the harness counts
+  /// as a wrong-key answer.
+  ///
+  /// When the answer's storage identity is the key's value's, that settles it with no retain of the
+  /// table's entry; bytes to serve need the entry.
+  @inlinable
+  func answer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
+    let identity = value.storageIdentity
+    if !servesBytes, identity != 0, identity == identities[index].load(ordering: .relaxed) {
+      return CachedValue(payload: Payload(key: index, bytes: []))
+    }
+    return checkedAnswer(value, at: index, servesBytes: servesBytes)
+  }
+
+  /// `answer`'s full check, against the key's entry.
+  @usableFromInline
+  func checkedAnswer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
+    guard let entry = entry(at: index), value.isIdentical(to: entry.value) else {
+      return CachedValue(payload: Payload(key: -1, bytes: []))
+    }
+    return CachedValue(payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
+  }
+
+  /// The payload the value of `key` was made from, once `key` was fetched.
+  func payload(of key: Key) -> Payload? {
+    indices[key].flatMap { entry(at: $0)?.payload }
+  }
+}
+
+/// Why a typed design's cache could not be built or asked.
+public enum TypedDesignError: Error, Equatable, CustomStringConvertible {
+  /// The design's key closure gave two key indices the same key.
+  case duplicateKey(String, Int, Int)
+  /// The design's cache fetched a key that is not one of the window's.
+  case unknownKey(String)
+
+  public var description: String {
+    switch self {
+    case .duplicateKey(let key, let first, let second):
+      "the key closure gave key indices \(first) and \(second) the same key '\(key)': keys must differ"
+    case .unknownKey(let key):
+      "the cache fetched '\(key)', which is not one of the window's keys"
+    }
+  }
+}
