@@ -4,8 +4,10 @@ import CacheBenchCore
 /// check releases it, so the check, not the scheduler, decides which callers overlap. Each payload
 /// carries the number of the fetch that made it (1 for the first fetch started), so a later answer
 /// says which fetch it came from: that is how the invalidation check tells a value fetched before an
-/// invalidate from one fetched after it, with no hook in the design.
-final class CheckFetcher: Fetcher {
+/// invalidate from one fetched after it, with no hook in the design. A typed design (URL keys, `Data`
+/// values) gets a value of its own type made from each fetch's payload, not one value per key, and its
+/// answers are traced back to the fetch whose value it served (`FetchIdentifyingFetcher`).
+final class CheckFetcher: FetchIdentifyingFetcher {
   /// The failure a released fetch throws when the check asks for one.
   struct InjectedFailure: Error, CustomStringConvertible {
     var description: String { "the check's injected fetch failure" }

@@ -4,7 +4,8 @@ import CacheBenchCore
 /// scheduler cannot change their verdict, since every fetch waits for the check to release it.
 extension DesignCheck {
   /// The outcome of one caller's lookup: the number of the fetch its value came from (0 when the
-  /// design answered bytes of its own), or the error it got.
+  /// design answered bytes of its own, or a typed design a value that matches no one fetch's), or the
+  /// error it got. A typed design's value is traced to its fetch by the harness (`CheckFetcher`).
   enum Answer: Sendable {
     case value(fetch: Int)
     case cancelled
@@ -170,8 +171,9 @@ extension DesignCheck {
     }
     let ownValues = Outcome(
       check: name, verdict: .warn,
-      evidence: "the design answers values of its own making, so the check cannot tell which"
-        + " fetch a value came from")
+      evidence: "the design answers values of its own making (or a typed design's value closure"
+        + " makes the same value from every fetch), so the check cannot tell which fetch a value"
+        + " came from")
     let oldFetch: Int?
     let inFlight: String
     switch firstAnswer {

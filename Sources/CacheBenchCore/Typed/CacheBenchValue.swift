@@ -9,7 +9,8 @@
 ///
 /// The harness makes one value per key per window, from the payload the key's first fetch returned, and
 /// every later fetch of the key returns that same value: a fetch yields a value of the design's type with
-/// no copy per request (for `Data`, a retain of its storage).
+/// no copy per request (for `Data`, a retain of its storage). `cachebench check` alone has a value made
+/// per fetch, to tell which fetch an answer came from (`FetchIdentifyingFetcher`).
 ///
 /// The wrong-key check: the harness compares every answer with the value it made for the key asked for,
 /// through `isIdentical(to:)`. An answer that is not it counts as an answer for another key

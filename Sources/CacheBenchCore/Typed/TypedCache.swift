@@ -27,7 +27,9 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
   init(
     environment: CacheEnvironment, design: TypedDesignParts<C, Key, Value>
   ) throws {
-    let table = try TypedKeyTable(count: environment.keys, key: design.key, value: design.value)
+    let table = try TypedKeyTable(
+      count: environment.keys, key: design.key, value: design.value,
+      valuePerFetch: environment.fetcher is any FetchIdentifyingFetcher)
     let typed = TypedEnvironment(
       fetcher: TypedFetcher(table: table, fetcher: environment.fetcher),
       decoder: environment.decoder.map { TypedDecoder(table: table, decoder: $0) },

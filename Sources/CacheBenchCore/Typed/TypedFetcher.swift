@@ -5,7 +5,9 @@
 /// counted, delayed, failed and attributed exactly as an untyped design's fetch is: `fetches`,
 /// `duplicate_fetches`, the realised latency, injected errors, cancellation, and which request started
 /// it. What it returns is the value the harness made for the key at its first fetch in the window
-/// (`CacheBenchValue.init(payload:)`), the same value every time, so a fetch makes no copy of its own.
+/// (`CacheBenchValue.init(payload:)`), the same value every time, so a fetch makes no copy of its own;
+/// under `cachebench check`, whose fetcher names each fetch, a value of each fetch's own
+/// (`FetchIdentifyingFetcher`).
 public struct TypedFetcher<Key: Hashable & Sendable, Value: CacheBenchValue>: Sendable {
   let table: TypedKeyTable<Key, Value>
   let fetcher: any Fetcher

@@ -37,12 +37,19 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   @usableFromInline let identities: UnsafeMutablePointer<Atomic<UInt>>
   /// Held while a value is made, so each is made once.
   private let creation = Mutex<Void>(())
+  /// Whether every fetch makes a value of its own (`FetchIdentifyingFetcher`), kept in `fetched`.
+  let valuePerFetch: Bool
+  /// With `valuePerFetch`, each key index's values in the order their fetches returned.
+  private let fetched = Mutex<[Int: [Entry]]>([:])
 
   /// The table of `count` keys, `key(i)` the design's key of index `i`. Two indices with the same key
   /// would make the reverse map ambiguous, so they are refused.
+  /// With `valuePerFetch`, every fetch makes a value of its own (see `FetchIdentifyingFetcher`).
   init(
-    count: Int, key: (Int) -> Key, value: @escaping @Sendable (Payload) -> Value
+    count: Int, key: (Int) -> Key, value: @escaping @Sendable (Payload) -> Value,
+    valuePerFetch: Bool = false
   ) throws(TypedDesignError) {
+    self.valuePerFetch = valuePerFetch
     var keys: [Key] = []
     keys.reserveCapacity(count)
     var indices: [Key: Int] = [:]
@@ -87,7 +94,9 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   }
 
   /// The value of `index`, made from `payload` when this is the key's first fetch that returned.
+  /// With `valuePerFetch`, a value of this fetch's own, which `answer` traces back to its payload.
   func value(at index: Int, fetched payload: Payload) -> Value {
+    if valuePerFetch { return fetchValue(at: index, fetched: payload) }
     if let entry = entry(at: index) { return entry.value }
     return creation.withLock { _ in
       if let entry = entry(at: index) { return entry.value }
@@ -118,15 +127,40 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// `answer`'s full check, against the key's entry.
   @usableFromInline
   func checkedAnswer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
+    if valuePerFetch { return fetchAnswer(value, at: index) }
     guard let entry = entry(at: index), value.isIdentical(to: entry.value) else {
       return CachedValue(payload: Payload(key: -1, bytes: []))
     }
     return CachedValue(payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
   }
 
-  /// The payload the value of `key` was made from, once `key` was fetched.
+  /// The payload the value of `key` was made from, once `key` was fetched; with `valuePerFetch`, the
+  /// payload of its latest fetch.
   func payload(of key: Key) -> Payload? {
-    indices[key].flatMap { entry(at: $0)?.payload }
+    guard let index = indices[key] else { return nil }
+    if valuePerFetch { return fetched.withLock { $0[index]?.last?.payload } }
+    return entry(at: index)?.payload
+  }
+
+  /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and
+  /// identities stay empty, so every answer goes to `fetchAnswer`.
+  private func fetchValue(at index: Int, fetched payload: Payload) -> Value {
+    let entry = Entry(payload: payload, value: makeValue(payload))
+    fetched.withLock { $0[index, default: []].append(entry) }
+    return entry.value
+  }
+
+  /// The answer for `value` with `valuePerFetch`: the payload, bytes and all, of the one fetch of
+  /// `index` whose value it is. A value matching none of them is an answer for no key (-1), as in a
+  /// run; one matching several (a value closure that ignores the payload) names none, with no bytes.
+  private func fetchAnswer(_ value: Value, at index: Int) -> CachedValue {
+    let entries = fetched.withLock { $0[index] ?? [] }
+    let matching = entries.filter { value.isIdentical(to: $0.value) }
+    guard let first = matching.first else {
+      return CachedValue(payload: Payload(key: -1, bytes: []))
+    }
+    guard matching.count == 1 else { return CachedValue(payload: Payload(key: index, bytes: [])) }
+    return CachedValue(payload: first.payload)
   }
 }
 
