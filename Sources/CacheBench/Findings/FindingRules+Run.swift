@@ -78,8 +78,9 @@ extension FindingRules {
       evidence: FindingText.list(evidence)
         + ": its throughput is a few clients' and its latency tail the others' wait",
       remedy:
-        "reading its latency as the few clients'; an isolation that serves callers in turn (an"
-        + " actor) spreads the work, and a window many fetches long spreads the misses",
+        "reading its latency as the few clients'; a window many fetches long spreads the misses,"
+        + " and where the isolation is a lock, an actor, which serves waiting callers in turn,"
+        + " spreads the work",
       link: "docs/hot-actor.md#requests-per-client")
   }
 

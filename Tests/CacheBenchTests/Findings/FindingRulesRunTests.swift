@@ -111,6 +111,11 @@ struct FindingRulesRunTests {
         == "coalescing/none: one of 20 clients completed 60.1% of the requests (12.0× its share)")
     #expect(
       finding.evidence.hasPrefix("coalescing/none requests per client min 21, median 21, max 601"))
+    // The fix fits an actor's row too: it names a lock's remedy only where the isolation is one.
+    #expect(
+      finding.remedy.hasPrefix(
+        "reading its latency as the few clients'; a window many fetches long spreads the misses,"
+          + " and where the isolation is a lock, an actor"))
     #expect(
       MarkExclusions(Fixture.figures([result])).legend(labels: ["coalescing/none"])
         == "no mark for coalescing/none (one of 20 clients completed 60.1% of the requests)")
