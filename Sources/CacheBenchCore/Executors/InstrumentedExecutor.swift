@@ -74,6 +74,11 @@ public final class InstrumentedExecutor: SerialExecutor, InstrumentedIsolation, 
     let action = state.withLock { $0.queue.enqueue(queued, mayRunHere: mayRunHere) }
     switch action {
     case .runHere(let queued):
+      // The runtime holds this executor only unowned, and a job may let its task resume on another
+      // thread and drop the actor's last reference, this executor's with it, while this thread still
+      // runs the loop below (the address sanitizer caught a use after free here): hold it until done.
+      let retained = Unmanaged.passRetained(self)
+      defer { retained.release() }
       // Each job's figures are recorded under the lock taken for the next step anyway.
       var ran = run(queued)
       for _ in 1..<Self.jobsRunHere {
