@@ -6,6 +6,14 @@ import CacheBenchCore
 /// decimal ASCII digits only, so `-3`, `+3`, `1e3`, `0x10`, `1_000` and the empty string are rejected,
 /// and a value too large for its type is reported as out of range.
 enum OptionValueParser {
+  /// A path (or name) that is not empty.
+  static func path(_ value: String, for option: OptionName) throws(OptionsError) -> String {
+    guard !value.isEmpty else {
+      throw .invalidValue(option: option, value: value, reason: "must not be empty")
+    }
+    return value
+  }
+
   /// An integer within `range`.
   static func integer(
     _ value: String, for option: OptionName, in range: ClosedRange<Int>

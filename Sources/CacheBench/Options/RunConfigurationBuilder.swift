@@ -64,10 +64,7 @@ struct RunConfigurationBuilder {
 
   /// Records `value` as the path of the output `option` names, refusing an empty one.
   mutating func setOutputPath(_ value: String, for option: OptionName) throws(OptionsError) {
-    guard !value.isEmpty else {
-      throw .invalidValue(option: option, value: value, reason: "must not be empty")
-    }
-    outputPaths[option] = value
+    outputPaths[option] = try OptionValueParser.path(value, for: option)
   }
 
   /// Whether `--variants` named a shard count or a placement (`sharded(8)`, `coalescing/inside`),

@@ -11,10 +11,7 @@ extension RunOptionDeclaration {
                                     - writes them to stdout. (default: none)
         """,
       apply: { (builder, value) throws(OptionsError) in
-        guard !value.isEmpty else {
-          throw .invalidValue(option: .csv, value: value, reason: "must not be empty")
-        }
-        builder.csvPath = value
+        builder.csvPath = try OptionValueParser.path(value, for: .csv)
       }),
     RunOptionDeclaration(
       option: .json,
@@ -94,10 +91,7 @@ extension RunOptionDeclaration {
                                     (default: none)
         """,
       apply: { (builder, value) throws(OptionsError) in
-        guard !value.isEmpty else {
-          throw .invalidValue(option: .profile, value: value, reason: "must not be empty")
-        }
-        builder.profilePath = value
+        builder.profilePath = try OptionValueParser.path(value, for: .profile)
       }),
     RunOptionDeclaration(
       option: .saveBaseline,
