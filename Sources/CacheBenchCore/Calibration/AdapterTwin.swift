@@ -72,27 +72,27 @@ extension Calibration {
 
     /// Nanoseconds the typed path with a lookup closure adds per hit (negative when it measured
     /// faster, which is noise).
-    package var overhead: Double? {
-      guard let typed, let intKeyed else { return nil }
-      return typed - intKeyed
-    }
+    package var overhead: Double? { added(by: typed) }
 
     /// `overhead` as a share of the Int-keyed hit.
-    package var overheadShare: Double? {
-      guard let overhead, let intKeyed, intKeyed > 0 else { return nil }
-      return overhead / intKeyed
-    }
+    package var overheadShare: Double? { share(of: overhead) }
 
     /// Nanoseconds the typed path of a `KeyedCache` adds per hit.
-    package var keyedOverhead: Double? {
-      guard let keyed, let intKeyed else { return nil }
-      return keyed - intKeyed
-    }
+    package var keyedOverhead: Double? { added(by: keyed) }
 
     /// `keyedOverhead` as a share of the Int-keyed hit.
-    package var keyedOverheadShare: Double? {
-      guard let keyedOverhead, let intKeyed, intKeyed > 0 else { return nil }
-      return keyedOverhead / intKeyed
+    package var keyedOverheadShare: Double? { share(of: keyedOverhead) }
+
+    /// What the typed hit `path` adds to the Int-keyed hit.
+    private func added(by path: Double?) -> Double? {
+      guard let path, let intKeyed else { return nil }
+      return path - intKeyed
+    }
+
+    /// `added` as a share of the Int-keyed hit.
+    private func share(of added: Double?) -> Double? {
+      guard let added, let intKeyed, intKeyed > 0 else { return nil }
+      return added / intKeyed
     }
   }
 }
