@@ -38,7 +38,7 @@ extension MetricCatalogue {
     MetricDeclaration(
       "bytes_per_entry", .bytes, better: .lower, transientlyUnmeasurable: true,
       doc:
-        "bytes, 1 decimal: `(allocated_delta_bytes − one latency recorder) / cached_entries`; empty when nothing is cached"
+        "bytes, 1 decimal: `(allocated_delta_bytes − one latency recorder − a typed design's key table) / cached_entries`; empty when nothing is cached, n/a when under `--payload-bytes`"
     ) { $0.bytesPerEntry }.shown(in: .summary, as: "B/entry", at: 110, .bytes),
     MetricDeclaration(
       "retained_bytes", .bytes, better: .lower, transientlyUnmeasurable: true,

@@ -125,7 +125,8 @@ package struct BenchmarkDriver: Sendable {
     let clientSpread = ClientSpread(requestsPerClient: outcome.requestsPerClient)
     outcome.requestsPerClient = []
     let resources = await meter.end(
-      mark, cachedEntries: await cache.readyEntryCount, payloadBytes: scenario.payloadBytes)
+      mark, cachedEntries: await cache.readyEntryCount, payloadBytes: scenario.payloadBytes,
+      harness: cache as? any HarnessHeldMemory)
     let staleRejected = await cache.staleRejectedCount
     // The end reading must see the cache, which nothing uses after the count above.
     withExtendedLifetime(cache) {}

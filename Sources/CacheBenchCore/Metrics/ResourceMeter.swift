@@ -128,7 +128,17 @@ package struct ResourceMeter: Sendable {
   /// Reads the counters at the end of the window begun with `mark`; `cachedEntries` is what the cache
   /// holds now, and `payloadBytes` the size of the payload each entry holds as fetched
   /// (`--payload-bytes`), under which no entry's cost can be (`bytesPerEntry(allocatedDeltaBytes:…)`).
-  func end(_ mark: Mark, cachedEntries: Int?, payloadBytes: Int = 0) async -> ResourceUsage {
+  /// `harness`, when given, is the cache as the harness presents it, holding memory of the harness's
+  /// own, which is left out of `bytesPerEntry`, measured before the end reading.
+  func end(
+    _ mark: Mark, cachedEntries: Int?, payloadBytes: Int = 0,
+    harness: (any HarnessHeldMemory)? = nil
+  ) async -> ResourceUsage {
+    var harnessBytes: Int? = 0
+    if let held = harness, let cachedEntries {
+      harnessBytes = held.harnessHeldBytes(
+        meter: self, cachedEntries: cachedEntries, payloadBytes: payloadBytes)
+    }
     var usage = ResourceUsage()
     if let start = mark.cpu, let now = cpuTimes() { usage.cpu = now.since(start) }
     if let peakRSS {
@@ -147,10 +157,16 @@ package struct ResourceMeter: Sendable {
       }
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
+      guard let harnessBytes else {
+        usage.notes.append(
+          "bytes_per_entry is n/a: the allocator could not measure what the harness's key table"
+            + " holds")
+        return usage
+      }
       switch Self.bytesPerEntry(
         allocatedDeltaBytes: allocator.allocatedDeltaBytes,
-        recorderBytes: Self.histogramsPerRecorder * histogramBytes, cachedEntries: cachedEntries,
-        payloadBytes: payloadBytes)
+        recorderBytes: Self.histogramsPerRecorder * histogramBytes, harnessBytes: harnessBytes,
+        cachedEntries: cachedEntries, payloadBytes: payloadBytes)
       {
       case .success(let bytes): usage.bytesPerEntry = bytes
       case .failure(let unresolved): usage.notes.append(unresolved.description)
@@ -165,7 +181,9 @@ package struct ResourceMeter: Sendable {
   }
 
   /// What each of `cachedEntries` entries cost: the window's allocated delta less the request recorder
-  /// the window keeps for its result (`recorderBytes`), per entry; or why that is no entry's cost.
+  /// the window keeps for its result (`recorderBytes`) and what the harness holds beside the cache
+  /// (`harnessBytes`: a typed design's key table, `HarnessHeldMemory`), per entry; or why that is no
+  /// entry's cost.
   ///
   /// Memory allocated before the window (by the runtime, or work that outlived the warm-up) may be
   /// freed during it, and the delta then holds the entries less that. When it is not positive, or is
@@ -173,12 +191,15 @@ package struct ResourceMeter: Sendable {
   /// entry at 16-byte payloads, where the other built-ins read 173–357 B), the entries' cost cannot be
   /// told apart from what was freed, and a figure would be nonsense: the meter says why instead.
   static func bytesPerEntry(
-    allocatedDeltaBytes: Int, recorderBytes: Int, cachedEntries: Int, payloadBytes: Int
+    allocatedDeltaBytes: Int, recorderBytes: Int, harnessBytes: Int = 0, cachedEntries: Int,
+    payloadBytes: Int
   ) -> Result<Double, UnresolvedEntryCost> {
-    let entryBytes = allocatedDeltaBytes - recorderBytes
+    let entryBytes = allocatedDeltaBytes - recorderBytes - harnessBytes
+    let harness =
+      harnessBytes == 0 ? "" : " and the harness's key table (\(HumanUnits.bytes(harnessBytes)))"
     let delta =
       "the window's allocated delta (\(HumanUnits.bytes(allocatedDeltaBytes))) less its request"
-      + " recorder (\(HumanUnits.bytes(recorderBytes)))"
+      + " recorder (\(HumanUnits.bytes(recorderBytes)))\(harness)"
     let why =
       "memory from before the window was freed in it and the meter could not resolve the"
       + " \(cachedEntries) entries' cost apart from it; a longer window caches more"

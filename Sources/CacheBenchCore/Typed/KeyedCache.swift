@@ -45,6 +45,13 @@ public struct KeyedCacheAdapter<C: KeyedCache>: Cache {
   public var isolationBusyTimes: [IsolationBusyTime]? { base.isolationBusyTimes }
 }
 
+extension KeyedCacheAdapter: HarnessHeldMemory {
+  /// The key table's: see `TypedKeyTable.harnessHeldBytes`.
+  func harnessHeldBytes(meter: ResourceMeter, cachedEntries: Int, payloadBytes: Int) -> Int? {
+    base.harnessHeldBytes(meter: meter, cachedEntries: cachedEntries, payloadBytes: payloadBytes)
+  }
+}
+
 extension CacheDesign {
   /// A design whose cache is a `KeyedCache`: as `init(name:summary:traits:key:value:makeCache:lookup:…)`,
   /// with the lookup its `value(for:)`, called directly by the client loop compiled for the cache type,

@@ -27,8 +27,11 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
   init(
     environment: CacheEnvironment, design: TypedDesignParts<C, Key, Value>
   ) throws {
+    // The harness reads a fetched payload's bytes again only to decode them, inside the cache
+    // (`TypedDecoder`) or after the lookup (`--decode outside`); otherwise the table keeps no copy.
     let table = try TypedKeyTable(
       count: environment.keys, key: design.key, value: design.value,
+      keepsPayloads: environment.decoder != nil || environment.decodePlacement == .outside,
       valuePerFetch: environment.fetcher is any FetchIdentifyingFetcher)
     let typed = TypedEnvironment(
       fetcher: TypedFetcher(table: table, fetcher: environment.fetcher),
@@ -61,6 +64,13 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
   }
 
   public var isolationBusyTimes: [IsolationBusyTime]? { busyTimes?(cache) ?? nil }
+}
+
+extension TypedCache: HarnessHeldMemory {
+  /// The key table's: see `TypedKeyTable.harnessHeldBytes`.
+  func harnessHeldBytes(meter: ResourceMeter, cachedEntries: Int, payloadBytes: Int) -> Int? {
+    table.harnessHeldBytes(meter: meter, cachedEntries: cachedEntries, payloadBytes: payloadBytes)
+  }
 }
 
 /// What a typed design is made of, as `CacheDesign`'s typed initialiser was given it.

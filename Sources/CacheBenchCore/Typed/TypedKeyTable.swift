@@ -13,7 +13,8 @@ import Synchronization
 /// constant.
 @usableFromInline
 final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @unchecked Sendable {
-  /// A key's value and the payload it was made from.
+  /// A key's value and, when the harness needs its bytes (`keepsPayloads`), the payload it was made
+  /// from; else an empty payload.
   @usableFromInline
   final class Entry: Sendable {
     @usableFromInline let payload: Payload
@@ -31,12 +32,17 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   let indices: [Key: Int]
   /// Makes a value from a fetched payload (the design's `value` closure).
   private let makeValue: @Sendable (Payload) -> Value
+  /// Whether each entry keeps the payload its value was made from: only when the harness reads the
+  /// bytes again (a decode inside or outside the cache, or `valuePerFetch`). A kept payload is the
+  /// harness's memory, not the cache's, and `harnessHeldBytes` charges it to the harness; one not kept
+  /// costs nothing.
+  let keepsPayloads: Bool
   /// For each key index, an `Unmanaged<Entry>`'s bits once the key was fetched, else 0.
   @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
   /// For each key index, its value's `storageIdentity` once the key was fetched, else 0.
   @usableFromInline let identities: UnsafeMutablePointer<Atomic<UInt>>
-  /// Held while a value is made, so each is made once.
-  private let creation = Mutex<Void>(())
+  /// Held while a value is made, so each is made once; counts the entries made.
+  private let creation = Mutex<Int>(0)
   /// Whether every fetch makes a value of its own (`FetchIdentifyingFetcher`), kept in `fetched`.
   let valuePerFetch: Bool
   /// With `valuePerFetch`, each key index's values in the order their fetches returned.
@@ -44,12 +50,14 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
 
   /// The table of `count` keys, `key(i)` the design's key of index `i`. Two indices with the same key
   /// would make the reverse map ambiguous, so they are refused.
-  /// With `valuePerFetch`, every fetch makes a value of its own (see `FetchIdentifyingFetcher`).
+  /// With `valuePerFetch`, every fetch makes a value of its own (see `FetchIdentifyingFetcher`), and
+  /// its payload is kept; otherwise payloads are kept only with `keepsPayloads`.
   init(
     count: Int, key: (Int) -> Key, value: @escaping @Sendable (Payload) -> Value,
-    valuePerFetch: Bool = false
+    keepsPayloads: Bool = true, valuePerFetch: Bool = false
   ) throws(TypedDesignError) {
     self.valuePerFetch = valuePerFetch
+    self.keepsPayloads = keepsPayloads || valuePerFetch
     var keys: [Key] = []
     keys.reserveCapacity(count)
     var indices: [Key: Int] = [:]
@@ -98,14 +106,20 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   func value(at index: Int, fetched payload: Payload) -> Value {
     if valuePerFetch { return fetchValue(at: index, fetched: payload) }
     if let entry = entry(at: index) { return entry.value }
-    return creation.withLock { _ in
+    return creation.withLock { made in
       if let entry = entry(at: index) { return entry.value }
-      let entry = Entry(payload: payload, value: makeValue(payload))
+      let entry = Entry(payload: kept(payload), value: makeValue(payload))
+      made += 1
       let bits = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
       identities[index].store(entry.value.storageIdentity, ordering: .relaxed)
       slots[index].store(bits, ordering: .releasing)
       return entry.value
     }
+  }
+
+  /// What an entry keeps of `payload`: all of it with `keepsPayloads`, else its key alone.
+  private func kept(_ payload: Payload) -> Payload {
+    keepsPayloads ? payload : Payload(key: payload.key, bytes: [])
   }
 
   /// The answer the harness records for a lookup of `index` that returned `value`: the payload of the
@@ -142,10 +156,42 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     return entry(at: index)?.payload
   }
 
+  /// What the harness holds of this table while the cache holds `cachedEntries` entries, as `meter`'s
+  /// allocator counts it, for `bytes_per_entry` to leave out: the table itself (its arrays, index and
+  /// slots; not the keys' own storage, which a cache holds as an app's would), an `Entry` per key made
+  /// (with its payload of `payloadBytes` when kept), and the values of keys made beyond those cached
+  /// (the table keeps a value the cache let go). Nil when the allocator cannot measure.
+  ///
+  /// Each part is made again in `meter`'s arena of its own and measured; payloads of one size are what
+  /// the window's fetcher returned.
+  func harnessHeldBytes(meter: ResourceMeter, cachedEntries: Int, payloadBytes: Int) -> Int? {
+    let keys = self.keys
+    let keepsPayloads = self.keepsPayloads
+    let made = creation.withLock { $0 }
+    guard
+      let table = meter.allocatedBytes(by: {
+        try? TypedKeyTable(
+          count: keys.count, key: { keys[$0] }, value: makeValue, keepsPayloads: keepsPayloads)
+      })
+    else { return nil }
+    guard made > 0, let sample = (0..<keys.count).lazy.compactMap({ self.entry(at: $0) }).first
+    else { return table }
+    let fetched = Payload(key: 0, count: payloadBytes)
+    let keptBytes = keepsPayloads ? payloadBytes : 0
+    guard
+      let entry = meter.allocatedBytes(by: {
+        Entry(payload: Payload(key: 0, count: keptBytes), value: sample.value)
+      }),
+      let value = meter.allocatedBytes(by: { makeValue(fetched) })
+    else { return nil }
+    return table + made * entry + max(0, made - cachedEntries) * value
+  }
+
   /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and
   /// identities stay empty, so every answer goes to `fetchAnswer`.
   private func fetchValue(at index: Int, fetched payload: Payload) -> Value {
-    let entry = Entry(payload: payload, value: makeValue(payload))
+    let entry = Entry(payload: kept(payload), value: makeValue(payload))
+    creation.withLock { $0 += 1 }
     fetched.withLock { $0[index, default: []].append(entry) }
     return entry.value
   }
