@@ -47,13 +47,25 @@ extension ResultDocument {
       variants: run.variants.map { variant in
         let identity = variant.result.variant
         // Every metric field the writer fills is a number, empty or `n/a` (`RecordFieldTests`).
-        let metrics = zip(RunRecord.columns, variant.fields).compactMap { column, text in
-          described.contains(column)
-            ? nil : Metric(name: column, value: Self.metricValue(text) ?? nil)
+        let metrics = zip(RunRecord.columns, variant.values).compactMap { column, value in
+          described.contains(column) ? nil : Self.metric(column, value)
         }
         return VariantMetrics(
           variant: identity.name, design: identity.design.name, decode: identity.decode.rawValue,
           shards: identity.shards, metrics: metrics)
       })
+  }
+
+  /// The metric of a record's column: a reading's number at its declared precision
+  /// (`MetricReading.writtenNumber`), which is what the CSV reader parses from its field; `null` where
+  /// it does not apply, was not measured or is not finite; a text column by the CSV reader's rule.
+  static func metric(_ column: String, _ value: RecordValue) -> Metric {
+    switch value {
+    case .reading(let reading):
+      let number = reading.writtenNumber.flatMap { $0.isFinite ? $0 : nil }
+      return Metric(name: column, value: number)
+    case .text(let text):
+      return Metric(name: column, value: metricValue(text) ?? nil)
+    }
   }
 }

@@ -25,12 +25,22 @@ extension CSVWriter {
     of variant: VariantRepetitions, scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil
   ) -> [String] {
-    let records = variant.measurements.map {
-      values(
+    records(of: variant, scenario: scenario, metadata: metadata, calibration: calibration)
+      .map(\.csvField)
+  }
+
+  /// `values(of:…)` still typed: each column's median over the measurements (`RecordValue.median`),
+  /// of the measured values, not of their texts.
+  static func records(
+    of variant: VariantRepetitions, scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil
+  ) -> [RecordValue] {
+    let measured = variant.measurements.map {
+      records(
         of: $0, scenario: scenario, metadata: metadata, calibration: calibration,
         repetitions: variant)
     }
-    return columns.indices.map { column in medianField(records.map { $0[column] }) }
+    return columns.indices.map { column in RecordValue.median(measured.map { $0[column] }) }
   }
 
   /// One field of a variant measured several times, from that field of each measurement's record.

@@ -50,6 +50,17 @@ enum CSVWriter {
     of result: VariantResult, scenario: Scenario, metadata: RunMetadata,
     calibration: Calibration? = nil, repetitions: VariantRepetitions? = nil
   ) -> [String] {
+    records(
+      of: result, scenario: scenario, metadata: metadata, calibration: calibration,
+      repetitions: repetitions
+    ).map(\.csvField)
+  }
+
+  /// `values(of:…)` still typed: each metric as its declaration read it, the other columns as text.
+  static func records(
+    of result: VariantResult, scenario: Scenario, metadata: RunMetadata,
+    calibration: Calibration? = nil, repetitions: VariantRepetitions? = nil
+  ) -> [RecordValue] {
     let row = Row(
       result: result, scenario: scenario, metadata: metadata, calibration: calibration,
       repetitions: repetitions ?? VariantRepetitions(single: result))
@@ -81,7 +92,7 @@ enum CSVWriter {
   /// A column: its header name and how its value is written.
   private struct Field: Sendable {
     var name: String
-    var value: @Sendable (Row) -> String
+    var value: @Sendable (Row) -> RecordValue
   }
 
   /// An entry of `layout`: one column written here, or the catalogue's metrics up to one.
@@ -91,12 +102,12 @@ enum CSVWriter {
     case metrics(through: String)
 
     static func field(name: String, _ value: @escaping @Sendable (Row) -> String) -> Layout {
-      .column(Field(name: name, value: value))
+      .column(Field(name: name) { .text(value($0)) })
     }
   }
 
-  /// The columns in order: `layout`, with each metric's column reading its declaration and writing
-  /// the reading as text here, at the edge (`MetricReading.csvField`).
+  /// The columns in order: `layout`, with each metric's column reading its declaration, kept typed
+  /// until a writer's edge (`RecordValue`).
   private static let fields: [Field] = {
     var fields: [Field] = []
     var remaining = MetricCatalogue.all[...]
@@ -104,10 +115,10 @@ enum CSVWriter {
       for metric in metrics {
         fields.append(
           Field(name: metric.name) { row in
-            metric.read(
-              MetricSource(
-                result: row.result, scenario: row.scenario, calibration: row.calibration)
-            ).csvField
+            .reading(
+              metric.read(
+                MetricSource(
+                  result: row.result, scenario: row.scenario, calibration: row.calibration)))
           })
       }
     }

@@ -98,7 +98,7 @@ enum JSONWriter {
     let result = variant.result
     var metrics: [String: MetricValue] = [:]
     for (index, column) in RunRecord.metricColumns {
-      metrics[column] = MetricValue(csvField: variant.fields[index])
+      metrics[column] = MetricValue(variant.values[index])
     }
     var histograms: [String: HistogramRecord] = [:]
     for (name, histogram) in variant.repetitions.pooledHistograms {

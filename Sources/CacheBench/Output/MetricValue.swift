@@ -23,6 +23,25 @@ enum MetricValue: Codable, Sendable, Equatable {
     }
   }
 
+  /// The value of a record's field: a metric's number at its declared precision
+  /// (`MetricReading.writtenNumber`), `null` where it does not apply or was not measured; a column
+  /// written as text by `init(csvField:)`. A reading that is not finite is kept as its text, as the
+  /// CSV writes it.
+  init(_ value: RecordValue) {
+    switch value {
+    case .reading(let reading):
+      if reading.number == nil {
+        self = .null
+      } else if let number = reading.writtenNumber, number.isFinite {
+        self = .number(number)
+      } else {
+        self = .text(reading.csvField)
+      }
+    case .text(let text):
+      self.init(csvField: text)
+    }
+  }
+
   /// Reads `null`, a number, or else a string.
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()

@@ -5,9 +5,9 @@ import CacheBenchCore
 ///
 /// The table, the CSV, the JSON result, the Markdown summary, the baseline (`ResultDocument`) and a
 /// sweep's CSV all read this record, so a figure has one value and one spelling wherever it is written:
-/// `fields` holds each column's text exactly as the CSV writes it (`CSVWriter`'s field table, medians
-/// of the repetitions included), the JSON result and the baseline read their metrics from those texts,
-/// and the writers for people (table, Markdown) read the measurements beside them. `RecordField` lists
+/// `values` holds each column typed (`CSVWriter`'s field table, medians of the repetitions included),
+/// `fields` the same as the CSV writes it; the JSON result and the baseline read their metrics from the
+/// typed values, and the writers for people (table, Markdown) read the measurements beside them. `RecordField` lists
 /// every field with the outputs it reaches; `compare` reads any of the files back into a
 /// `ResultDocument` with the same metrics.
 struct RunRecord: Sendable {
@@ -28,8 +28,10 @@ struct RunRecord: Sendable {
   struct Variant: Sendable {
     /// Every window the variant was measured in (one without `--repeat`).
     var repetitions: VariantRepetitions
-    /// The variant's fields in `RunRecord.columns` order, as the CSV writes them: the median of each
-    /// over the repetitions (`CSVWriter.medianField`).
+    /// The variant's values in `RunRecord.columns` order, still typed: the median of each over the
+    /// repetitions (`RecordValue.median`). The JSON result and the baseline read their metrics here.
+    var values: [RecordValue]
+    /// `values` as the CSV writes them.
     var fields: [String]
 
     /// The fields of `repetitions` in the run of `scenario`.
@@ -38,8 +40,9 @@ struct RunRecord: Sendable {
       calibration: Calibration?
     ) {
       self.repetitions = repetitions
-      fields = CSVWriter.values(
+      values = CSVWriter.records(
         of: repetitions, scenario: scenario, metadata: metadata, calibration: calibration)
+      fields = values.map(\.csvField)
     }
 
     /// The first measurement, which names the variant.

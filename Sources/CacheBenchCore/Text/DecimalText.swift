@@ -23,6 +23,26 @@ package enum DecimalText {
       + fixed(units: units.magnitude, scale: UInt64(scale), fractionDigits: fractionDigits)
   }
 
+  /// `value` rounded as `fixed(_:fractionDigits:)` writes it, as a number: exactly what parsing that text
+  /// gives (the rounded units divided by a power of ten, both exact, is the nearest double to the
+  /// decimal). Never negative zero, which the text does not write; not finite values as they are.
+  package static func rounded(_ value: Double, fractionDigits: Int) -> Double {
+    precondition((0...12).contains(fractionDigits), "fractionDigits must be 0...12")
+    guard value.isFinite else { return value }
+    let scale = Double(power(ofTen: fractionDigits))
+    let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
+    guard abs(scaled) < 9.0e18 else { return value }
+    let rounded = scaled / scale
+    return rounded == 0 ? 0 : rounded
+  }
+
+  /// A count of nanoseconds as seconds, rounded half up to the microsecond as `seconds(nanoseconds:)`
+  /// writes it, as a number.
+  package static func roundedSeconds(nanoseconds: UInt64) -> Double {
+    let microseconds = nanoseconds / 1_000 + (nanoseconds % 1_000 >= 500 ? 1 : 0)
+    return Double(microseconds) / 1_000_000
+  }
+
   /// A count of nanoseconds as seconds with six decimal places, rounded half up to the microsecond:
   /// `seconds(nanoseconds: 2_500_000_500)` is `"2.500001"`.
   package static func seconds(nanoseconds: UInt64) -> String {
