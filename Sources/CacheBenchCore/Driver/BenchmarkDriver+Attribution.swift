@@ -3,12 +3,13 @@
 extension BenchmarkDriver {
   /// The attribution of a measured window of `design` after `warmUp`: none for a design whose warm-up
   /// requests all carried its outcomes, or with no warm-up one with `DesignTraits.reportsOutcomes`,
-  /// which then pays nothing for it; none for main-actor clients either, whose loop does not attribute.
-  /// A design's own outcomes still count wherever it reports them in an attributed window.
+  /// which then pays nothing for it. Pool and main-actor clients alike (`MainActorClientLoop`'s
+  /// attributed loop). A design's own outcomes still count wherever it reports them in an attributed
+  /// window.
   func attribution(
     after warmUp: WarmUpOutcomes, design: CacheDesign, scenario: Scenario
   ) -> FetchAttribution? {
-    guard scenario.caller == .pool, warmUp != .reported else { return nil }
+    guard warmUp != .reported else { return nil }
     if warmUp == .notWarmedUp, design.traits.contains(.reportsOutcomes) { return nil }
     return FetchAttribution(keys: scenario.keys)
   }
@@ -19,17 +20,15 @@ extension BenchmarkDriver {
   /// which leaves `unclassified` at 0 (joins are then 0: nothing could have been joined). Otherwise the
   /// figures stay n/a and `result.outcomeAttribution` says why.
   static func attribute(
-    _ figures: AttributionTotals?, caller: ClientIsolation, to result: inout VariantResult
+    _ figures: AttributionTotals?, to result: inout VariantResult
   ) {
     guard result.unclassified > 0 else { return }
     var attribution = OutcomeAttribution(figures: figures, unclassified: result.unclassified)
     defer { result.outcomeAttribution = attribution }
     guard let figures else {
       attribution.unavailable =
-        caller == .main
-        ? "main-actor clients (--caller main) are not attributed"
-        : "the design declares .reportsOutcomes or its warm-up said how every request was"
-          + " served, but the measured window did not"
+        "the design declares .reportsOutcomes or its warm-up said how every request was"
+        + " served, but the measured window did not"
       return
     }
     guard figures.strayFetches == 0 else {

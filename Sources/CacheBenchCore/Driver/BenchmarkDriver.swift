@@ -275,7 +275,7 @@ package struct BenchmarkDriver: Sendable {
     result.undrainedClients = outcome.undrainedClients
     result.stalled = outcome.stalled
     result.stallTimeout = stallTimeout
-    Self.attribute(readings.attribution, caller: scenario.caller, to: &result)
+    Self.attribute(readings.attribution, to: &result)
     return result
   }
 

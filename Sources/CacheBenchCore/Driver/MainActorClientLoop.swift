@@ -43,6 +43,11 @@ enum MainActorClientLoop {
   static func run<C: Cache>(
     cache: C, _ arguments: ClientLoop.Arguments, into recorder: inout ClientRecorder
   ) async {
+    // Checked once per client, as `ClientLoop.run` does.
+    if let attribution = arguments.attribution {
+      await runAttributed(cache: cache, arguments, attribution: attribution, into: &recorder)
+      return
+    }
     var source = RequestSource(arguments, store: cache.entityStore)
     while let request = source.nextClosedLoop() {
       let issued = MonotonicClock.now()
