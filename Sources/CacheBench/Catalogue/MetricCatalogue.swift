@@ -52,11 +52,8 @@ enum MetricCatalogue {
     ) { .decimal($0.result.cpuNanosecondsPerRequest, fractionDigits: 1, else: .notMeasured) }
     .shown(in: .summary, as: "cpu/req", at: 140, .latency)
     .paired(PairedThreshold(threshold: 1.20, position: 50))
-    .formed { value in
-      guard let cpu = value("cpu_total_s"), let requests = value("requests"), requests > 0 else {
-        return nil
-      }
-      return cpu * 1e9 / requests
+    .formed(from: ["cpu_total_s", "requests"]) { values in
+      values[1] > 0 ? values[0] * 1e9 / values[1] : nil
     }
   ]
 

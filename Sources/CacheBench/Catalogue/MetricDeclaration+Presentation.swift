@@ -35,13 +35,22 @@ extension MetricDeclaration {
     return declaration
   }
 
-  /// This declaration, for a figure no file writes, formed by `formula` from a result's written
-  /// metrics read back (`fromMetrics`).
+  /// This declaration, for a figure no file writes, formed by `formula` from the values of the written
+  /// metrics `fields`, in that order, of a result read back (`fromMetrics`); nil when any is absent or
+  /// unmeasured.
   func formed(
-    _ formula: @escaping @Sendable (_ value: (String) -> Double?) -> Double?
+    from fields: [String], _ formula: @escaping @Sendable (_ values: [Double]) -> Double?
   ) -> MetricDeclaration {
     var declaration = self
-    declaration.fromMetrics = formula
+    declaration.formedFrom = fields
+    declaration.fromMetrics = { value in
+      var values: [Double] = []
+      for field in fields {
+        guard let number = value(field) else { return nil }
+        values.append(number)
+      }
+      return formula(values)
+    }
     return declaration
   }
 }

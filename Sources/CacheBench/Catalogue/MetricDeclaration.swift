@@ -59,6 +59,9 @@ struct MetricDeclaration: Sendable {
   /// For a figure no file writes (`MetricCatalogue.derived`): how it is formed from the written
   /// metrics of a result read back (the value of each by name, `nil` when absent or unmeasured).
   var fromMetrics: (@Sendable (_ value: (String) -> Double?) -> Double?)? = nil
+  /// For a derived figure: the written metrics it is formed from, in the order its formula takes them;
+  /// the field table lists its table column under the first (`RecordField`).
+  var formedFrom: [String] = []
 
   /// A declaration; the gate fields default to a metric shown and never judged.
   init(

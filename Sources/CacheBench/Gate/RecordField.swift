@@ -154,14 +154,15 @@ struct RecordField: Sendable, Equatable {
 
   /// The table column of each field the table shows (`TableWriter.columns`, which the Markdown
   /// summary renders too), in the table's units: the fixed columns, each declared metric's summary
-  /// column (`MetricDeclaration.table`), and `cpu/req`, the derived `cpu_per_request_ns`, under the
-  /// field it divides.
+  /// column (`MetricDeclaration.table`), and each derived figure's (`cpu/req`) under the first field
+  /// it is formed from (`MetricDeclaration.formedFrom`).
   private static let tableHeaders: [String: String] = {
-    var headers = [
-      "variant": "variant", "decode": "decode", "shards": "shards", "cpu_total_s": "cpu/req",
-    ]
+    var headers = ["variant": "variant", "decode": "decode", "shards": "shards"]
     for (metric, column) in MetricCatalogue.columns(of: .summary, in: MetricCatalogue.all) {
       headers[metric.name] = column.title
+    }
+    for (metric, column) in MetricCatalogue.columns(of: .summary, in: MetricCatalogue.derived) {
+      if let field = metric.formedFrom.first { headers[field] = column.title }
     }
     return headers
   }()
