@@ -96,14 +96,23 @@ struct VariantRepetitions: Sendable {
 }
 
 extension VariantRepetitions {
-  /// The figures that get an interval in every output, and the ratios to a reference variant: name
-  /// (as in the CSV and the gate's ratios), how the table labels it, and the figure of one measurement.
+  /// The figures that get an interval in every output, and the ratios to a reference variant: the
+  /// declared metrics with a timing ratio (`MetricDeclaration.timingRatio`), in catalogue order. Each
+  /// is named as its ratio is less `_ratio` (as in the CSV's interval columns and the ratio lines:
+  /// `throughput`, `latency_p50`, `latency_p99`), labelled with spaces for underscores, and read from
+  /// one measurement by its declaration (nil where it does not apply or was not measured).
   static let intervalFigures:
-    [(name: String, label: String, value: @Sendable (VariantResult) -> Double?)] = [
-      ("throughput", "throughput", { $0.throughput }),
-      ("latency_p50", "latency p50", { percentile(50, of: $0.latency) }),
-      ("latency_p99", "latency p99", { percentile(99, of: $0.latency) }),
-    ]
+    [(name: String, label: String, value: @Sendable (VariantResult) -> Double?)] =
+      MetricCatalogue.all.compactMap { metric in
+        guard let ratio = metric.timingRatio, ratio.hasSuffix("_ratio") else { return nil }
+        let name = String(ratio.dropLast("_ratio".count))
+        return (
+          name, name.replacing("_", with: " "),
+          { result in
+            metric.read(MetricSource(result: result, scenario: nil, calibration: nil)).number
+          }
+        )
+      }
 
   /// A percentile of `histogram` in nanoseconds, nil when it recorded nothing.
   static func percentile(_ percentile: Double, of histogram: LatencyHistogram) -> Double? {

@@ -35,6 +35,23 @@ struct VariantRepetitionsTests {
     #expect(VariantRepetitions(results).interval(named: "latency_p99") == nil)
   }
 
+  /// The figures with intervals are the catalogue's metrics with a timing ratio, named and labelled
+  /// from it, and each reads one measurement as its declaration does.
+  @Test func theIntervalFiguresAreTheDeclaredTimingRatiosFigures() {
+    let figures = VariantRepetitions.intervalFigures
+    #expect(figures.map(\.name) == ["throughput", "latency_p50", "latency_p99"])
+    #expect(figures.map(\.label) == ["throughput", "latency p50", "latency p99"])
+    #expect(figures.map(\.name) == TimingRatios.ratios.map { String($0.name.dropLast(6)) })
+    let result = Fixtures.measurement(
+      Fixtures.naiveInside, repetition: 0, throughput: 1234.5, latency: 300)
+    #expect(figures[0].value(result) == result.throughput)
+    #expect(figures[1].value(result) == VariantRepetitions.percentile(50, of: result.latency))
+    #expect(figures[2].value(result) == VariantRepetitions.percentile(99, of: result.latency))
+    var empty = result
+    empty.latency = LatencyHistogram()
+    #expect(figures[1].value(empty) == nil && figures[2].value(empty) == nil)
+  }
+
   @Test func theHistogramsOfTheRepetitionsArePooled() throws {
     let group = VariantRepetitions(
       Fixtures.repeated(Fixtures.naiveInside, [(1000, 300), (4000, 100), (2000, 200)]))
