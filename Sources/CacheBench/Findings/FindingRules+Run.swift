@@ -84,22 +84,20 @@ extension FindingRules {
       link: "docs/hot-actor.md#requests-per-client")
   }
 
-  /// A variant allocated far more per request than the leanest other variant of the run.
+  /// A group of variants allocated far more per request than the leanest variant of the run.
+  ///
+  /// The rows are split where their sorted figures are furthest apart (`allocationGroup`), and the
+  /// group above that gap is named only when every row of it is far above the leanest: a line through
+  /// a cluster of close figures would name some of them and not the others, and which ones would
+  /// change from run to run.
   static func allocations(_ figures: [VariantFigures]) -> Finding? {
     let measured = figures.filter { $0.partial == nil && $0.mallocsPerRequest != nil }
-    guard
-      let leanest = measured.min(by: { $0.mallocsPerRequest ?? 0 < $1.mallocsPerRequest ?? 0 }),
-      let lowest = leanest.mallocsPerRequest
+      .sorted { $0.mallocsPerRequest ?? 0 > $1.mallocsPerRequest ?? 0 }
+    guard let leanest = measured.last, let lowest = leanest.mallocsPerRequest else { return nil }
+    let firing = Array(measured.prefix(allocationGroup(measured.map { $0.mallocsPerRequest ?? 0 })))
+    guard let least = firing.last?.mallocsPerRequest,
+      least >= Limits.allocationMultiple * lowest, least >= lowest + Limits.allocationExcess
     else { return nil }
-    // Compared with the leanest row; the leanest itself is not far above itself.
-    let firing = measured.filter { variant in
-      guard variant.label != leanest.label, let value = variant.mallocsPerRequest else {
-        return false
-      }
-      return value >= Limits.allocationMultiple * lowest
-        && value >= lowest + Limits.allocationExcess
-    }.sorted { $0.mallocsPerRequest ?? 0 > $1.mallocsPerRequest ?? 0 }
-    guard !firing.isEmpty else { return nil }
     let statement = firing.map { "\($0.label) \(FindingText.decimal($0.mallocsPerRequest))" }
     return Finding(
       rule: .allocations, variants: firing.map(\.label),
@@ -108,5 +106,15 @@ extension FindingRules {
       evidence: "mallocs/req, jemalloc's count over the window divided by its requests",
       remedy: "a profile of where they come from (heaptrack, or valgrind's dhat)",
       link: "docs/profiling.md#heaptrack")
+  }
+
+  /// How many of `descending` (allocations per request, highest first) lie above the widest gap
+  /// between neighbours, measured as the ratio of each figure plus one to the next plus one (so that
+  /// 0.001 against 0.003 is no gap, and a unit of allocation is); 0 with fewer than two.
+  static func allocationGroup(_ descending: [Double]) -> Int {
+    guard descending.count >= 2 else { return 0 }
+    let gaps = descending.indices.dropLast().map { (descending[$0] + 1) / (descending[$0 + 1] + 1) }
+    guard let widest = gaps.indices.max(by: { gaps[$0] < gaps[$1] }) else { return 0 }
+    return widest + 1
   }
 }

@@ -152,6 +152,26 @@ struct FindingRulesRunTests {
         == "allocations per request coalescing/none 8.0; the leanest, mutex/none, 0.4")
   }
 
+  /// A group well above the rest is named whole, however its own figures differ.
+  @Test func aGroupOfVariantsFarAboveTheRestIsNamedWhole() throws {
+    let findings = Fixture.findings([
+      allocating(.mutex, perRequest: 0.4), allocating(.naive, perRequest: 0.5),
+      allocating(.coalescing, perRequest: 8), allocating(.sharded, perRequest: 6.5),
+    ])
+    let finding = try #require(Fixture.finding(.allocations, in: findings))
+    #expect(finding.variants == ["coalescing/none", "sharded(1)/none"])
+  }
+
+  /// A cluster of close figures that the line would cut (3.0–3.2 at or above 3× the leanest's 1.0,
+  /// 2.9 under it) is not split: none of it is named.
+  @Test func aClusterTheLineWouldCutIsNotNamed() {
+    let findings = Fixture.findings([
+      allocating(.mutex, perRequest: 1), allocating(.naive, perRequest: 2.9),
+      allocating(.coalescing, perRequest: 3.0), allocating(.sharded, perRequest: 3.2),
+    ])
+    #expect(Fixture.finding(.allocations, in: findings) == nil)
+  }
+
   @Test func allocationsUnderThreeTimesOrTwoAboveTheLeanestAreNotFound() {
     let underMultiple = Fixture.findings([
       allocating(.mutex, perRequest: 1), allocating(.coalescing, perRequest: 2.9),
