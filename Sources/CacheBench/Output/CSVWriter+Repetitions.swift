@@ -75,13 +75,18 @@ extension CSVWriter {
   }
 
   /// A bound of the interval of the median of `figure` (a name of `VariantRepetitions.intervalFigures`)
-  /// over `repetitions`, throughput with one decimal and latencies in whole nanoseconds; empty for one
-  /// repetition or when some repetition did not measure the figure.
+  /// over `repetitions`, with as many decimals as its metric writes (throughput one, latencies whole
+  /// nanoseconds); empty for one repetition or when some repetition did not measure the figure.
   static func bound(_ figure: String, of repetitions: VariantRepetitions, upper: Bool) -> String {
-    guard let bounds = repetitions.interval(named: figure)?.bounds else { return "" }
+    guard let bounds = repetitions.interval(named: figure)?.bounds,
+      let metric = VariantRepetitions.intervalFigures.first(where: { $0.name == figure })?.metric
+    else { return "" }
+    let reading = metric.read(
+      MetricSource(result: repetitions.first, scenario: nil, calibration: nil))
+    let fractionDigits: Int
+    if case .fixed(_, let digits) = reading { fractionDigits = digits } else { fractionDigits = 0 }
     return DecimalText.fixed(
-      upper ? bounds.upperBound : bounds.lowerBound,
-      fractionDigits: figure == "throughput" ? 1 : 0)
+      upper ? bounds.upperBound : bounds.lowerBound, fractionDigits: fractionDigits)
   }
 
   /// `text` as a number if it is an optional `-`, digits and an optional fraction, the only numbers

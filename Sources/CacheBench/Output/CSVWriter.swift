@@ -100,6 +100,10 @@ enum CSVWriter {
     case column(Field)
     /// The catalogue's metrics after those already placed, through the one named.
     case metrics(through: String)
+    /// The bounds of each interval figure's median (`VariantRepetitions.intervalFigures`), low then
+    /// high: `throughput_ci_low`, `throughput_ci_high`, `latency_p50_ci_low_ns`, …, a nanosecond
+    /// figure's columns ending in `_ns`, each written with its metric's decimals (`bound`).
+    case intervalBounds
 
     static func field(name: String, _ value: @escaping @Sendable (Row) -> String) -> Layout {
       .column(Field(name: name) { .text(value($0)) })
@@ -126,6 +130,16 @@ enum CSVWriter {
       switch entry {
       case .column(let field):
         fields.append(field)
+      case .intervalBounds:
+        for figure in VariantRepetitions.intervalFigures {
+          let unit = figure.metric.unit == .nanoseconds ? "_ns" : ""
+          for upper in [false, true] {
+            fields.append(
+              Field(name: figure.name + (upper ? "_ci_high" : "_ci_low") + unit) {
+                .text(bound(figure.name, of: $0.repetitions, upper: upper))
+              })
+          }
+        }
       case .metrics(let last):
         guard let end = remaining.firstIndex(where: { $0.name == last }) else {
           preconditionFailure("CSVWriter.layout places '\(last)', which no later metric is named")
@@ -236,20 +250,7 @@ enum CSVWriter {
     // intervals, and the intervals of the medians (`MedianInterval`), empty for one repetition.
     .field(name: "repetitions") { String($0.repetitions.count) },
     .field(name: "ci_level") { confidence(of: $0.repetitions) },
-    .field(name: "throughput_ci_low") { bound("throughput", of: $0.repetitions, upper: false) },
-    .field(name: "throughput_ci_high") { bound("throughput", of: $0.repetitions, upper: true) },
-    .field(name: "latency_p50_ci_low_ns") {
-      bound("latency_p50", of: $0.repetitions, upper: false)
-    },
-    .field(name: "latency_p50_ci_high_ns") {
-      bound("latency_p50", of: $0.repetitions, upper: true)
-    },
-    .field(name: "latency_p99_ci_low_ns") {
-      bound("latency_p99", of: $0.repetitions, upper: false)
-    },
-    .field(name: "latency_p99_ci_high_ns") {
-      bound("latency_p99", of: $0.repetitions, upper: true)
-    },
+    .intervalBounds,
     // Where the decode really ran (issue 19): the window's decodes, and the share of them that ran on an
     // actor's executor as the concurrency runtime said at each (`CurrentExecutor.isActor`); both
     // empty for `none`, the share also for a window that decoded nothing.

@@ -102,12 +102,15 @@ extension VariantRepetitions {
   /// `throughput`, `latency_p50`, `latency_p99`), labelled with spaces for underscores, and read from
   /// one measurement by its declaration (nil where it does not apply or was not measured).
   static let intervalFigures:
-    [(name: String, label: String, value: @Sendable (VariantResult) -> Double?)] =
+    [(
+      name: String, label: String, metric: MetricDeclaration,
+      value: @Sendable (VariantResult) -> Double?
+    )] =
       MetricCatalogue.all.compactMap { metric in
         guard let ratio = metric.timingRatio, ratio.hasSuffix("_ratio") else { return nil }
         let name = String(ratio.dropLast("_ratio".count))
         return (
-          name, name.replacing("_", with: " "),
+          name, name.replacing("_", with: " "), metric,
           { result in
             metric.read(MetricSource(result: result, scenario: nil, calibration: nil)).number
           }
