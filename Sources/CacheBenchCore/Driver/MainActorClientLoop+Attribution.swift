@@ -2,7 +2,9 @@
 /// itself (`FetchAttribution`): `ClientLoop.runAttributed`'s closed loop, on the main actor, as
 /// `MainActorClientLoop.run` is `ClientLoop.run`'s. Each read is opened in the client's
 /// `AttributionSession` and its lookup runs with the request bound as `AttributedRequest.current`, so the
-/// fetcher can tell which request started each fetch, wherever the cache runs it.
+/// fetcher can tell which request started each fetch, wherever the cache runs it. A copy of the pool's
+/// for the reason `MainActorClientLoop` gives: one body for both isolations would cost every pool
+/// request a hop back after each await.
 extension MainActorClientLoop {
   /// Issues requests as `run` does, attributing each read.
   @inlinable
