@@ -41,6 +41,10 @@ protocol AllocatorStatistics: Sendable {
 
   /// Allocated bytes that `make` and what it returns hold, as the allocator counts them; nil when unknown.
   func allocatedBytes<Value>(by make: () -> Value) -> Int?
+
+  /// `allocatedBytes(by:)` of each of `makes`, in order, in one measurement (one private arena for
+  /// jemalloc, however many there are); nil when unknown.
+  func allocatedBytes(ofEach makes: [() -> Any]) -> [Int]?
 }
 
 extension AllocatorStatistics {
@@ -50,5 +54,15 @@ extension AllocatorStatistics {
     let value = make()
     let after = withExtendedLifetime(value) { snapshot() }
     return after.map { $0.allocatedBytes - before.allocatedBytes }
+  }
+
+  /// Each of `makes` measured by `allocatedBytes(by:)`, in order.
+  func allocatedBytes(ofEach makes: [() -> Any]) -> [Int]? {
+    var sizes: [Int] = []
+    for make in makes {
+      guard let size = allocatedBytes(by: make) else { return nil }
+      sizes.append(size)
+    }
+    return sizes
   }
 }

@@ -122,6 +122,22 @@
       }
     }
 
+    /// Each of `makes` measured in turn in one arena of its own, each value let go before the next
+    /// is made.
+    func allocatedBytes(ofEach makes: [() -> Any]) -> [Int]? {
+      try? Self.withPrivateArena { arena in
+        var sizes: [Int] = []
+        sizes.reserveCapacity(makes.count)
+        for make in makes {
+          let before = try arena.read()
+          let value = make()
+          let after = try withExtendedLifetime(value) { try arena.read() }
+          sizes.append(after.allocatedBytes - before.allocatedBytes)
+        }
+        return sizes
+      }
+    }
+
     /// `snapshot()`, naming the `mallctl` that failed.
     ///
     /// Allocates nothing itself (no loops over arrays of MIBs, which unoptimised builds box element by

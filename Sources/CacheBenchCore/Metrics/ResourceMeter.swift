@@ -101,6 +101,12 @@ package struct ResourceMeter: Sendable {
     return statistics.allocatedBytes(by: make)
   }
 
+  /// `allocatedBytes(by:)` of each of `makes`, in order, in one measurement; nil when unknown.
+  func allocatedBytes(ofEach makes: [() -> Any]) -> [Int]? {
+    guard case .available(let statistics) = allocator else { return nil }
+    return statistics.allocatedBytes(ofEach: makes)
+  }
+
   /// Bytes in allocations not yet freed (`AllocatorSnapshot.liveBytes`), for comparing before and after
   /// a variant; nil when unknown. The sweep of the worker threads comes first, so a job still releasing
   /// the variant's caches has finished, but the figure does not need it to reach every thread: blocks
@@ -129,16 +135,11 @@ package struct ResourceMeter: Sendable {
   /// holds now, and `payloadBytes` the size of the payload each entry holds as fetched
   /// (`--payload-bytes`), under which no entry's cost can be (`bytesPerEntry(allocatedDeltaBytes:…)`).
   /// `harness`, when given, is the cache as the harness presents it, holding memory of the harness's
-  /// own, which is left out of `bytesPerEntry`, measured before the end reading.
+  /// own, which is left out of `bytesPerEntry`, measured after the end readings.
   func end(
     _ mark: Mark, cachedEntries: Int?, payloadBytes: Int = 0,
     harness: (any HarnessHeldMemory)? = nil
   ) async -> ResourceUsage {
-    var harnessBytes: Int? = 0
-    if let held = harness, let cachedEntries {
-      harnessBytes = held.harnessHeldBytes(
-        meter: self, cachedEntries: cachedEntries, payloadBytes: payloadBytes)
-    }
     var usage = ResourceUsage()
     if let start = mark.cpu, let now = cpuTimes() { usage.cpu = now.since(start) }
     if let peakRSS {
@@ -157,6 +158,13 @@ package struct ResourceMeter: Sendable {
       }
     }
     if let allocator = usage.allocator, let histogramBytes, let cachedEntries, cachedEntries > 0 {
+      // Measured after every reading of the window, in an arena of its own, so its work and memory
+      // are in none of them.
+      var harnessBytes: Int? = 0
+      if let harness {
+        harnessBytes = harness.harnessHeldBytes(
+          meter: self, cachedEntries: cachedEntries, payloadBytes: payloadBytes)
+      }
       guard let harnessBytes else {
         usage.notes.append(
           "bytes_per_entry is n/a: the allocator could not measure what the harness's key table"

@@ -167,24 +167,25 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   func harnessHeldBytes(meter: ResourceMeter, cachedEntries: Int, payloadBytes: Int) -> Int? {
     let keys = self.keys
     let keepsPayloads = self.keepsPayloads
+    let makeValue = self.makeValue
     let made = creation.withLock { $0 }
-    guard
-      let table = meter.allocatedBytes(by: {
-        try? TypedKeyTable(
-          count: keys.count, key: { keys[$0] }, value: makeValue, keepsPayloads: keepsPayloads)
-      })
-    else { return nil }
-    guard made > 0, let sample = (0..<keys.count).lazy.compactMap({ self.entry(at: $0) }).first
-    else { return table }
+    let sample = (0..<keys.count).lazy.compactMap { self.entry(at: $0) }.first
     let fetched = Payload(key: 0, count: payloadBytes)
     let keptBytes = keepsPayloads ? payloadBytes : 0
-    guard
-      let entry = meter.allocatedBytes(by: {
-        Entry(payload: Payload(key: 0, count: keptBytes), value: sample.value)
-      }),
-      let value = meter.allocatedBytes(by: { makeValue(fetched) })
-    else { return nil }
-    return table + made * entry + max(0, made - cachedEntries) * value
+    var parts: [() -> Any] = [
+      {
+        try? TypedKeyTable(
+          count: keys.count, key: { keys[$0] }, value: makeValue, keepsPayloads: keepsPayloads)
+          as Any
+      }
+    ]
+    if let sample {
+      parts.append { Entry(payload: Payload(key: 0, count: keptBytes), value: sample.value) }
+      parts.append { makeValue(fetched) }
+    }
+    guard let sizes = meter.allocatedBytes(ofEach: parts) else { return nil }
+    guard made > 0, sizes.count == 3 else { return sizes[0] }
+    return sizes[0] + made * sizes[1] + max(0, made - cachedEntries) * sizes[2]
   }
 
   /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and
