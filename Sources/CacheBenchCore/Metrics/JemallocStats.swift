@@ -114,7 +114,7 @@
     /// Measures `make` on the calling thread bound to an arena of its own (`withPrivateArena(_:)`), so no
     /// other thread's allocations or frees can blur the figure.
     func allocatedBytes<Value>(by make: () -> Value) -> Int? {
-      try? Self.withPrivateArena { arena in
+      Self.inPrivateArena { arena in
         let before = try arena.read()
         let value = make()
         let after = try withExtendedLifetime(value) { try arena.read() }
@@ -125,7 +125,7 @@
     /// Each of `makes` measured in turn in one arena of its own, each value let go before the next
     /// is made.
     func allocatedBytes(ofEach makes: [() -> Any]) -> [Int]? {
-      try? Self.withPrivateArena { arena in
+      Self.inPrivateArena { arena in
         var sizes: [Int] = []
         sizes.reserveCapacity(makes.count)
         for make in makes {
@@ -136,6 +136,19 @@
         }
         return sizes
       }
+    }
+
+    /// `body` in an arena of its own (`withPrivateArena(_:)`); when the arena could not be made or read,
+    /// again in a new one, up to three times in all (in a full run of the test suite, with other tests
+    /// making arenas and refreshing the statistics meanwhile, one measurement failed once); nil when
+    /// every attempt failed.
+    private static func inPrivateArena<Result>(
+      _ body: (JemallocStats) throws -> Result
+    ) -> Result? {
+      for _ in 0..<3 {
+        if let result = try? withPrivateArena(body) { return result }
+      }
+      return nil
     }
 
     /// `snapshot()`, naming the `mallctl` that failed.
