@@ -41,8 +41,11 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
   /// For each key index, its value's `storageIdentity` once the key was fetched, else 0.
   @usableFromInline let identities: UnsafeMutablePointer<Atomic<UInt>>
-  /// Held while a value is made, so each is made once; counts the entries made.
-  private let creation = Mutex<Int>(0)
+  /// Held while a value is made, so each is made once. Holds no value: `Mutex`'s value is not visible
+  /// to the thread sanitizer (see `SanitizerVisibleMutex`).
+  private let creation = Mutex<Void>(())
+  /// The entries made, counted under `creation`.
+  private let made = Atomic<Int>(0)
   /// Whether every fetch makes a value of its own (`FetchIdentifyingFetcher`), kept in `fetched`.
   let valuePerFetch: Bool
   /// With `valuePerFetch`, each key index's values in the order their fetches returned.
@@ -106,10 +109,10 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   func value(at index: Int, fetched payload: Payload) -> Value {
     if valuePerFetch { return fetchValue(at: index, fetched: payload) }
     if let entry = entry(at: index) { return entry.value }
-    return creation.withLock { made in
+    return creation.withLock { _ in
       if let entry = entry(at: index) { return entry.value }
       let entry = Entry(payload: kept(payload), value: makeValue(payload))
-      made += 1
+      made.add(1, ordering: .relaxed)
       let bits = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
       identities[index].store(entry.value.storageIdentity, ordering: .relaxed)
       slots[index].store(bits, ordering: .releasing)
@@ -168,7 +171,7 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     let keys = self.keys
     let keepsPayloads = self.keepsPayloads
     let makeValue = self.makeValue
-    let made = creation.withLock { $0 }
+    let made = self.made.load(ordering: .relaxed)
     let sample = (0..<keys.count).lazy.compactMap { self.entry(at: $0) }.first
     let fetched = Payload(key: 0, count: payloadBytes)
     let keptBytes = keepsPayloads ? payloadBytes : 0
@@ -192,7 +195,7 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// identities stay empty, so every answer goes to `fetchAnswer`.
   private func fetchValue(at index: Int, fetched payload: Payload) -> Value {
     let entry = Entry(payload: kept(payload), value: makeValue(payload))
-    creation.withLock { $0 += 1 }
+    made.add(1, ordering: .relaxed)
     fetched.withLock { $0[index, default: []].append(entry) }
     return entry.value
   }
