@@ -171,6 +171,11 @@ package struct ResourceMeter: Sendable {
             + " holds")
         return usage
       }
+      if let note = Self.harnessShareNote(
+        allocatedDeltaBytes: allocator.allocatedDeltaBytes, harnessBytes: harnessBytes)
+      {
+        usage.notes.append(note)
+      }
       switch Self.bytesPerEntry(
         allocatedDeltaBytes: allocator.allocatedDeltaBytes,
         recorderBytes: Self.histogramsPerRecorder * histogramBytes, harnessBytes: harnessBytes,
@@ -248,6 +253,21 @@ package struct ResourceMeter: Sendable {
       allocatedDeltaBytes: endBytes - startBytes,
       residentDeltaBytes: end.residentBytes - start.residentBytes,
       mallocCount: flushed ? end.mallocCount &- start.mallocCount : nil)
+  }
+
+  /// What a result's notes say when the harness's key table (`harnessBytes`) is a twentieth or more of
+  /// the window's allocated delta, which counts it: a typed design's `alloc_delta` is then not the
+  /// cache's alone (with `--decode inside` or `outside` the table keeps every fetched payload, to decode
+  /// it again), while `bytes_per_entry` leaves the table out. Nil when its share is smaller.
+  static func harnessShareNote(allocatedDeltaBytes: Int, harnessBytes: Int) -> String? {
+    guard harnessBytes > 0, allocatedDeltaBytes > 0, harnessBytes * 20 >= allocatedDeltaBytes
+    else { return nil }
+    let share = DecimalText.fixed(
+      100 * Double(harnessBytes) / Double(allocatedDeltaBytes), fractionDigits: 0)
+    return "alloc_delta (\(HumanUnits.bytes(allocatedDeltaBytes))) includes"
+      + " \(HumanUnits.bytes(harnessBytes)) (\(share)%) that the harness's key table holds beside the"
+      + " cache: its entries, and with --decode inside or outside the payloads it keeps to decode"
+      + " again; bytes_per_entry leaves it out"
   }
 
   /// What a result's notes say when a sweep of the worker threads' allocator caches fell short.

@@ -135,6 +135,42 @@ struct ResourceMeterTests {
     }
   }
 
+  /// What a harness says it holds beside the cache, fixed.
+  private struct HeldByHarness: HarnessHeldMemory {
+    var bytes: Int
+    func harnessHeldBytes(meter: ResourceMeter, cachedEntries: Int, payloadBytes: Int) -> Int? {
+      bytes
+    }
+  }
+
+  /// A typed design's key table is counted by `alloc_delta` and left out of `bytes_per_entry`; a note
+  /// says how much of the delta it is once that is a twentieth or more, and nothing below.
+  @Test(arguments: [(20_000, true), (2_000, false)])
+  func theHarnessShareOfTheDeltaIsLeftOutOfEachEntryAndNamedWhenLarge(
+    harnessBytes: Int, named: Bool
+  ) async {
+    let end = AllocatorSnapshot(
+      allocatedBytes: 1_050_300, residentBytes: 4_000_000, mallocCount: 800)
+    let allocator = ScriptedAllocator(snapshots: [Self.start, end])
+    let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
+    let usage = await meter.end(
+      await meter.begin(), cachedEntries: 10, harness: HeldByHarness(bytes: harnessBytes))
+    #expect(usage.allocator?.allocatedDeltaBytes == 50_300)
+    #expect(
+      usage.bytesPerEntry
+        == Double(50_300 - ClientRecorder.histogramCount * 300 - harnessBytes) / 10)
+    if named {
+      #expect(
+        usage.notes == [
+          "alloc_delta (49.1KiB) includes 19.5KiB (40%) that the harness's key table holds beside"
+            + " the cache: its entries, and with --decode inside or outside the payloads it keeps"
+            + " to decode again; bytes_per_entry leaves it out"
+        ])
+    } else {
+      #expect(usage.notes.isEmpty)
+    }
+  }
+
   @Test func anEmptyCacheHasNoBytesPerEntry() async {
     let allocator = ScriptedAllocator(snapshots: [Self.start, Self.start])
     let meter = ResourceMeter.scripted(.available(allocator), histogramBytes: 300)
