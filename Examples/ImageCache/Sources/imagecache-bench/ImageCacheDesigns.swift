@@ -66,8 +66,29 @@ enum ImageCacheDesigns {
     makeCache: { TimedTableImageCache(download: $0.fetcher.fetch, prepare: prepare($0)) },
     invalidate: { $0.forget($1) })
 
+  /// `image-inflight` keyed by URL, answering Data, with no hook: the harness attributes its outcomes and
+  /// the instrumented executor times its actor, for comparison with the hooked cache's own figures.
+  static let inFlightTyped = CacheDesign(
+    name: "image-inflight-typed",
+    summary: "image-inflight by URL, no hooks, on the instrumented executor (two lines added)",
+    traits: [.coalesces], key: url,
+    makeCache: { TypedInFlightImageCache(download: $0.fetcher.fetch, prepare: prepare($0)) },
+    invalidate: { await $0.forget($1) },
+    readyEntryCount: { await $0.count })
+
+  /// `image-locked` keyed by URL, answering Data, with no hook and the instrumented lock.
+  static let lockedTyped = CacheDesign(
+    name: "image-locked-typed",
+    summary: "image-locked by URL, no hooks, its Mutex swapped for the instrumented one",
+    traits: [.coalesces, .lockIsolated], key: url,
+    makeCache: { TypedLockedImageCache(download: $0.fetcher.fetch, prepare: prepare($0)) },
+    invalidate: { $0.forget($1) },
+    readyEntryCount: { $0.count })
+
   /// Every design of the app, in the order the tables list them.
-  static let all = [reentrant, inFlight, locked, reentrantTimed, table, tableTimed]
+  static let all = [
+    reentrant, inFlight, locked, reentrantTimed, table, tableTimed, inFlightTyped, lockedTyped,
+  ]
 }
 
 // The one line each cache needs (here beside the registrations, so the caches' files are untouched):
@@ -81,6 +102,16 @@ extension TimedReentrantImageCache: KeyedCache {
 }
 
 extension TableImageCache: KeyedCache {
+  nonisolated(nonsending) func value(for url: URL) async throws -> Data {
+    try await image(for: url)
+  }
+}
+
+extension TypedInFlightImageCache: KeyedCache {
+  func value(for url: URL) async throws -> Data { try await image(for: url) }
+}
+
+extension TypedLockedImageCache: KeyedCache {
   nonisolated(nonsending) func value(for url: URL) async throws -> Data {
     try await image(for: url)
   }

@@ -56,6 +56,38 @@ struct ImageCacheTests {
     #expect((result.actorUtilisation != nil) == (design == ImageCacheDesigns.inFlight))
   }
 
+  /// Each in-flight cache written two ways, hooked and keyed by `Int` or keyed by `URL` with no hook and
+  /// the instrumented executor or lock: the same counts and decode placement, the hooked one's outcomes
+  /// reported, the typed one's attributed (its one leader exact; hits and joins `n/a`, since every other
+  /// caller overlapped that download and a hit cannot be told from a join from outside), and actor
+  /// wait read by both. Busy wait and utilisation: the hooked actor keeps a busy total, the hooked lock
+  /// none; the instrumented executor and lock both keep one.
+  @Test(arguments: [
+    (ImageCacheDesigns.inFlight, ImageCacheDesigns.inFlightTyped, 1.0),
+    (ImageCacheDesigns.locked, ImageCacheDesigns.lockedTyped, 0.0),
+  ])
+  func theHookedAndTheTypedInFlightCachesCountAlike(
+    hooked: CacheDesign, typed: CacheDesign, decodeOnActorShare: Double
+  ) async throws {
+    let one = try await CacheBenchmark(design: hooked, workload: Self.hotKey(gate: 1)).run()
+    let other = try await CacheBenchmark(design: typed, workload: Self.hotKey(gate: 1)).run()
+    for result in [one, other] {
+      #expect(result.requests == Self.callers)
+      #expect(result.fetches == 1)
+      #expect(result.duplicateFetches == 0)
+      #expect(result.leaders == 1)
+      #expect(result.errors == 0 && result.cancellations == 0 && result.wrongKeyAnswers == 0)
+      #expect(result.decodes == 1)
+      #expect(result.decodeOnActorShare == decodeOnActorShare)
+      #expect(result.actorWait != nil)
+    }
+    #expect((one.hits ?? 0) + (one.joins ?? 0) == Self.callers - 1)
+    #expect(other.hits == nil && other.joins == nil)
+    #expect((one.actorUtilisation != nil) == (hooked == ImageCacheDesigns.inFlight))
+    #expect((one.actorBusyWait != nil) == (hooked == ImageCacheDesigns.inFlight))
+    #expect(other.actorUtilisation != nil && other.actorBusyWait != nil)
+  }
+
   /// The reentrant designs with and without cachebench's instrumented executor or lock: every caller
   /// downloads, and only the timed ones read actor wait, busy wait and utilisation rather than `n/a`.
   @Test(arguments: [
