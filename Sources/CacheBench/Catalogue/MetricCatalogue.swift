@@ -41,6 +41,11 @@ enum MetricCatalogue {
       doc:
         "count: the jobs of the design's instrumented executor or lock that `actor_wait`, `actor_busy_wait` and `actor_service` were taken from, for a design that timed none of its requests itself: those columns then count jobs, not requests; empty when they are the design's own timings or not measured"
     ) { .integer($0.result.isolationJobs, else: .notApplicable) },
+    MetricDeclaration(
+      "write_failures", .count, better: .lower,
+      doc:
+        "count: writes that failed for a reason other than a conflict, as the design reported (`WriteResult.failed`); empty for the designs without writes"
+    ) { .integer($0.result.repository?.writeFailures, else: .notApplicable) },
   ]
 
   /// Figures that no file writes, formed from the written metrics, for the terminal tables and the A/B

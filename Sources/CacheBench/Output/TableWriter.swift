@@ -86,7 +86,7 @@ enum TableWriter {
   }
 
   /// One line per repository variant with its writes and admission figures, e.g.
-  /// `repository repository/inside: writes 509, conflicts 92, stale_rejected 387,
+  /// `repository repository/inside: writes 509, conflicts 92, write_failures 0, stale_rejected 387,
   /// stale_served_after_write 0` (medians over repetitions); nothing for the other designs. A figure
   /// the design did not report (a user's design without `staleRejectedCount`) reads `n/a`, as its CSV
   /// field is empty: nothing measured is written as 0.
@@ -94,7 +94,8 @@ enum TableWriter {
     let rows = repeated.compactMap { group -> (label: String, figures: [String])? in
       guard group.first.repository != nil else { return nil }
       let figures: [(VariantResult) -> Int?] = [
-        { $0.repository?.writes }, { $0.repository?.conflicts }, { $0.staleRejected },
+        { $0.repository?.writes }, { $0.repository?.conflicts },
+        { $0.repository?.writeFailures }, { $0.staleRejected },
         { $0.repository?.staleServedAfterWrite },
       ]
       return (
@@ -109,8 +110,8 @@ enum TableWriter {
     let width = rows.map(\.label.count).max() ?? 0
     return rows.map { row in
       "repository " + pad(row.label, to: width, alignment: .left) + " writes \(row.figures[0]),"
-        + " conflicts \(row.figures[1]), stale_rejected \(row.figures[2]),"
-        + " stale_served_after_write \(row.figures[3])\n"
+        + " conflicts \(row.figures[1]), write_failures \(row.figures[2]),"
+        + " stale_rejected \(row.figures[3]), stale_served_after_write \(row.figures[4])\n"
     }.joined()
   }
 

@@ -74,19 +74,30 @@ extension Cache {
   }
 }
 
-/// How a write sent through a design that takes writes ended.
+/// How a write sent through a design that takes writes ended: saved, refused for a revision conflict,
+/// or failed for another reason (the store threw something else, a timeout or a lost connection).
 public struct WriteResult: Sendable, Equatable {
-  /// The store refused it: the entity's revision was not the one the cache expected.
+  /// The store refused it: the entity's revision was not the one the cache expected (`conflicts`).
   public var conflict: Bool
+  /// It failed for a reason other than a conflict (`write_failures`); a write that reports both counts
+  /// as a conflict.
+  public var failed: Bool
   /// The revision the store holds for the key after the write: the one it saved, or after a conflict
-  /// the one that refused it; nil from a design that does not know revisions. The harness hands it to
-  /// the key's next write as `CacheWrite.expectedRevision`.
+  /// the one that refused it; nil from a design that does not know revisions, or after a failure that
+  /// left it unknown. The harness hands it to the key's next write as `CacheWrite.expectedRevision`.
   public var revision: UInt64?
 
   @inlinable
-  public init(conflict: Bool, revision: UInt64? = nil) {
+  public init(conflict: Bool, failed: Bool = false, revision: UInt64? = nil) {
     self.conflict = conflict
+    self.failed = failed
     self.revision = revision
+  }
+
+  /// A write that failed for a reason other than a conflict, the key's revision unknown unless given.
+  @inlinable
+  public static func failure(revision: UInt64? = nil) -> WriteResult {
+    WriteResult(conflict: false, failed: true, revision: revision)
   }
 }
 

@@ -34,8 +34,10 @@ extension VariantResult {
         "requests \(requests) + invalidations \(invalidations) + writes \(writes)"
           + " != requested \(expectedRequests)")
     }
-    if let repository, repository.conflicts > repository.writes {
-      throw fail("conflicts \(repository.conflicts) > writes \(repository.writes)")
+    if let repository, repository.conflicts + repository.writeFailures > repository.writes {
+      throw fail(
+        "conflicts \(repository.conflicts) + write failures \(repository.writeFailures) > writes"
+          + " \(repository.writes)")
     }
     // A stopped window (signal or --deadline) cancels its clients, not the fetches they shared or
     // abandoned, so fetches may rightly outlive it.

@@ -294,7 +294,8 @@ package struct BenchmarkDriver: Sendable {
     if variant.design.takesWrites {
       result.repository = RepositoryFigures(
         writes: recorder.writes, conflicts: recorder.conflicts,
-        staleServedAfterWrite: recorder.staleServedAfterWrite)
+        writeFailures: recorder.writeFailures, staleServedAfterWrite: recorder.staleServedAfterWrite
+      )
     }
   }
 

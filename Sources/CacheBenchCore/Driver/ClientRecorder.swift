@@ -37,10 +37,11 @@ package struct ClientRecorder: Sendable {
   /// are cold misses.
   var evictions = 0
   var expirations = 0
-  /// Writes this client sent through a repository design (operations, not requests), and how many of
-  /// them the store refused for a revision conflict.
+  /// Writes this client sent through a repository design (operations, not requests), how many of
+  /// them the store refused for a revision conflict, and how many failed otherwise.
   var writes = 0
   var conflicts = 0
+  var writeFailures = 0
   /// Reads that returned a revision older than one whose write had completed before they began.
   var staleServedAfterWrite = 0
   /// The recorder's own histograms (`latency`, `actorWait`, `actorBusyWait`, `actorService`,
@@ -250,7 +251,11 @@ package struct ClientRecorder: Sendable {
   mutating func record(write result: WriteResult?) {
     guard let result else { return }
     writes += 1
-    if result.conflict { conflicts += 1 }
+    if result.conflict {
+      conflicts += 1
+    } else if result.failed {
+      writeFailures += 1
+    }
   }
 
   /// A closed-loop request's latency, from `issued` to `completed`, and its raw sample when kept.
@@ -331,6 +336,7 @@ package struct ClientRecorder: Sendable {
     expirations += other.expirations
     writes += other.writes
     conflicts += other.conflicts
+    writeFailures += other.writeFailures
     staleServedAfterWrite += other.staleServedAfterWrite
     if let histograms = other.own { uniqueOwn().merge(histograms) }
     checksum ^= other.checksum

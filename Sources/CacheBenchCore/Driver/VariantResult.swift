@@ -174,6 +174,8 @@ package struct RepositoryFigures: Sendable, Equatable {
   package var writes: Int
   /// Writes the store refused because the entity's revision was not the expected one.
   package var conflicts: Int
+  /// Writes that failed for another reason (`WriteResult.failed`).
+  package var writeFailures: Int = 0
   /// Reads that returned a revision older than one whose write had completed before they began; must
   /// be 0 for `repository`.
   package var staleServedAfterWrite: Int

@@ -13,6 +13,16 @@ struct UserRepositoryWriteTests {
     struct StaleRevision: Error {
       let current: UInt64
     }
+    /// The store could not be reached: not a conflict.
+    struct Unavailable: Error {}
+
+    /// Keys whose every update fails with `Unavailable`, before any revision is checked.
+    let unreachable: Set<Int>
+    private(set) var unavailable = 0
+
+    init(unreachable: Set<Int> = []) {
+      self.unreachable = unreachable
+    }
 
     private var revisions: [Int: UInt64] = [:]
     private(set) var updates = 0
@@ -30,9 +40,13 @@ struct UserRepositoryWriteTests {
 
     func update(
       _ id: Int, data: Payload, expected: UInt64, payloadBytes: Int
-    ) throws(StaleRevision) -> UInt64 {
+    ) throws -> UInt64 {
       updates += 1
       keysWritten.insert(id)
+      if unreachable.contains(id) {
+        unavailable += 1
+        throw Unavailable()
+      }
       if data.key != id || data.bytes.count != payloadBytes
         || data != Payload(key: id, count: payloadBytes)
       {
@@ -79,8 +93,10 @@ struct UserRepositoryWriteTests {
           write.key, data: write.value, expected: expected ?? 1, payloadBytes: payloadBytes)
         values[write.key] = write.value
         return WriteResult(conflict: false, revision: saved)
+      } catch let stale as DocumentRepository.StaleRevision {
+        return WriteResult(conflict: true, revision: stale.current)
       } catch {
-        return WriteResult(conflict: true, revision: error.current)
+        return .failure()
       }
     }
   }
@@ -127,6 +143,28 @@ struct UserRepositoryWriteTests {
     #expect(updates > 0)
     #expect(result.repository?.writes == updates)
     #expect(result.repository?.conflicts == refused)
+  }
+
+  /// Writes the store fails for a reason other than a conflict are `write_failures`, apart from the
+  /// conflicts: every update of two keys of eight fails, and the run's counts are the repository's.
+  @Test(arguments: [1, 4])
+  func failedWritesAreCountedApartFromConflicts(clients: Int) async throws {
+    let repository = DocumentRepository(unreachable: [2, 5])
+    let result = try await Self.measure(clients: clients, repository: repository)
+    let (updates, refused, unavailable) = await (
+      repository.updates, repository.refused, repository.unavailable
+    )
+    #expect(unavailable > 0)
+    #expect(result.repository?.writes == updates)
+    #expect(result.repository?.writeFailures == unavailable)
+    #expect(result.repository?.conflicts == refused)
+    if clients == 1 { #expect(refused == 0) }
+  }
+
+  /// A design that fails no write reads `write_failures` 0, measured; one without writes has none.
+  @Test func aRepositoryThatFailsNothingReadsZeroFailures() async throws {
+    let result = try await Self.measure(clients: 2, repository: DocumentRepository())
+    #expect(result.repository?.writeFailures == 0)
   }
 
   /// A cache written against the key-only `write` keeps compiling and is still called.

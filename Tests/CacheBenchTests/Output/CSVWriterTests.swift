@@ -40,6 +40,10 @@ struct CSVWriterTests {
   /// The `isolation_jobs` column, after `main_actor_decodes`: empty, the fixtures' timings being their
   /// own.
   private static let ownIsolationTimings = ","
+  /// The `write_failures` column, after `isolation_jobs`: empty, the fixtures' designs taking no writes.
+  private static let noWriteFailures = ","
+  /// The columns after `main_actor_decodes`: `isolation_jobs` and `write_failures`.
+  private static let lastFields = ownIsolationTimings + noWriteFailures
 
   private static let naiveRow =
     "2026-11-29T15:04:36Z,0.1.0,6.3.1,0123abc,2,42,1000,zipf,0.99,16,10000,,500,1000000,4096,20000,"
@@ -48,7 +52,7 @@ struct CSVWriterTests {
     + "1234567,1234567,1234567,1234567,1234567,1234567,1234567.0,1012345,1012345,,"
     + measuredFields + noContention + ",false,0," + fetcherFields + noOperationMix + unsampled
     + oneRepetition + uncountedDecodes + noCancellation + uncalibrated + nothingIgnored
-    + naiveHitRatio + noMainActorDecodes + ownIsolationTimings
+    + naiveHitRatio + noMainActorDecodes + lastFields
     + "\r\n"
 
   /// The fetcher columns of the default fetcher (constant 1 ms, no failures, no pool), then the
@@ -67,7 +71,7 @@ struct CSVWriterTests {
     + "41234,41234,41234,41234,41234,41234,41234.0,1090000,1090000,,"
     + Array(repeating: "n/a", count: 17).joined(separator: ",") + noContention + ",false,0,"
     + fetcherFields + noOperationMix + unsampled + oneRepetition + uncountedDecodes + noCancellation
-    + uncalibrated + nothingIgnored + shardedHitRatio + noMainActorDecodes + ownIsolationTimings
+    + uncalibrated + nothingIgnored + shardedHitRatio + noMainActorDecodes + lastFields
     + "\r\n"
 
   @Test func headerIsTheDocumentedColumnListJoinedByCommas() {
@@ -111,7 +115,7 @@ struct CSVWriterTests {
         ",1571" + Self.noContention + ",true,3," + Self.fetcherFields + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
           + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
-          + Self.ownIsolationTimings))
+          + Self.lastFields))
   }
 
   @Test func durationStopAndUniformKeysLeaveTargetAndThetaEmpty() {
@@ -140,7 +144,7 @@ struct CSVWriterTests {
           + ",false,0," + Self.fetcherFields + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
           + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
-          + Self.ownIsolationTimings))
+          + Self.lastFields))
   }
 
   @Test func unmeasuredFiguresAreNotAvailableNeverZero() {
@@ -174,7 +178,7 @@ struct CSVWriterTests {
         ",\"lognormal:2ms,0.5\",0.05,true,4,5000,5000,5000,,,,,,," + Self.noOperationMix
           + Self.unsampled + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation
           + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
-          + Self.ownIsolationTimings))
+          + Self.lastFields))
   }
 
   @Test func theThreadsColumnGivesTheClientThreads() {
@@ -190,7 +194,7 @@ struct CSVWriterTests {
       row.hasSuffix(
         ",n/a,n/a,n/a,4" + Self.poolCaller + Self.oneRepetition + Self.uncountedDecodes
           + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored + Self.naiveHitRatio
-          + Self.noMainActorDecodes + Self.ownIsolationTimings))
+          + Self.noMainActorDecodes + Self.lastFields))
   }
 
   @Test func mainActorClientsGetTheCallerAndTheMainActorsFiguresOrNA() throws {
@@ -220,14 +224,14 @@ struct CSVWriterTests {
       text.split(separator: "\r\n")[1].hasSuffix(
         Self.oneRepetition + ",8,0.7500" + Self.noCancellation + Self.uncalibrated
           + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
-          + Self.ownIsolationTimings))
+          + Self.lastFields))
     result.decodesOnActor = 0
     let none = CSVWriter.render(
       results: [result], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
     #expect(
       none.split(separator: "\r\n")[1].hasSuffix(
         ",8,0.0000" + Self.noCancellation + Self.uncalibrated + Self.nothingIgnored
-          + Self.naiveHitRatio + Self.noMainActorDecodes + Self.ownIsolationTimings),
+          + Self.naiveHitRatio + Self.noMainActorDecodes + Self.lastFields),
       "0 is measured, not empty")
   }
 
@@ -248,7 +252,7 @@ struct CSVWriterTests {
         ",,,,5000.0,4321.3,17,123456,900,900,900" + Self.noOperationMix + Self.unsampled
           + Self.oneRepetition + Self.uncountedDecodes + Self.noCancellation + Self.uncalibrated
           + Self.nothingIgnored + Self.naiveHitRatio + Self.noMainActorDecodes
-          + Self.ownIsolationTimings))
+          + Self.lastFields))
   }
 
   @Test func aCacheThatHoldsNothingHasAnEmptyBytesPerEntry() {
@@ -278,7 +282,7 @@ struct CSVWriterTests {
           + "12.0,4.0,20.0,50.0,30.0,120.0,5.0,400.0,2,900.0,60000.0,70000.0,,64.3,0.000,false,0,"
           + Self.fetcherFields + Self.noOperationMix + Self.unsampled + Self.oneRepetition
           + Self.uncountedDecodes + Self.noCancellation + ",1.20,100.0" + Self.nothingIgnored
-          + Self.shardedHitRatio + Self.noMainActorDecodes + Self.ownIsolationTimings))
+          + Self.shardedHitRatio + Self.noMainActorDecodes + Self.lastFields))
   }
 
   @Test func aDesignWhoseHitPathWasNotMeasuredLeavesItEmpty() throws {

@@ -39,7 +39,7 @@ enum OutputSchemaGolden {
     decode_on_actor_share cancel_at decode_checkpoint caller_decodes decodes_elsewhere
     decodes_cancelled decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
     hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns ignored_options hit_ratio
-    main_actor_decodes isolation_jobs
+    main_actor_decodes isolation_jobs write_failures
     """
   static let jsonKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -114,8 +114,9 @@ enum OutputSchemaGolden {
     variants[].metrics.stale_rejected variants[].metrics.stale_served_after_write
     variants[].metrics.start_lag_max_ns variants[].metrics.throughput
     variants[].metrics.throughput_ci_high variants[].metrics.throughput_ci_low
-    variants[].metrics.undrained_clients variants[].metrics.window_s variants[].metrics.writes
-    variants[].shards variants[].variant
+    variants[].metrics.undrained_clients variants[].metrics.window_s
+    variants[].metrics.write_failures variants[].metrics.writes variants[].shards
+    variants[].variant
     """
   static let baselineKeys = """
     interrupted kind metadata.git_commit metadata.host_cores metadata.host_name
@@ -189,7 +190,8 @@ enum OutputSchemaGolden {
     variants[].metrics.stale_served_after_write variants[].metrics.start_lag_max_ns
     variants[].metrics.throughput variants[].metrics.throughput_ci_high
     variants[].metrics.throughput_ci_low variants[].metrics.undrained_clients
-    variants[].metrics.window_s variants[].metrics.writes variants[].shards variants[].variant
+    variants[].metrics.window_s variants[].metrics.write_failures variants[].metrics.writes
+    variants[].shards variants[].variant
     """
   static let baselineMetricOrder = """
     requests hits joins leaders errors cancellations fetches duplicate_fetches window_s
@@ -219,10 +221,10 @@ enum OutputSchemaGolden {
     decodes decode_on_actor_share caller_decodes decodes_elsewhere decodes_cancelled
     decodes_stopped decode_wasted_ns decode_wasted_share decode_wasted_chunks
     hit_path_untimed_reference_ratio floor_reference_coalescing_hit_ns hit_ratio
-    main_actor_decodes isolation_jobs
+    main_actor_decodes isolation_jobs write_failures
     """
-  static let csvDigest = "bacbbd94d12d91ee"
-  static let jsonDigest = "a7b7ab949603487"
-  static let baselineDigest = "dba7c407a6566c30"
+  static let csvDigest = "be2fe2714d27fdff"
+  static let jsonDigest = "657a4e2e40b96d33"
+  static let baselineDigest = "86fde121698822e0"
   // golden: end
 }

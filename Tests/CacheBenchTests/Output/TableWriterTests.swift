@@ -72,16 +72,17 @@ struct TableWriterTests {
     repository.staleRejected = 387
     var naive = repository
     naive.variant = Variant(design: .naiveRepository, decode: .outside, shards: 1)
-    naive.repository = RepositoryFigures(writes: 509, conflicts: 146, staleServedAfterWrite: 144)
+    naive.repository = RepositoryFigures(
+      writes: 509, conflicts: 146, writeFailures: 3, staleServedAfterWrite: 144)
     naive.staleRejected = 0
     #expect(
       TableWriter.repositoryLines(
         repeated: [OutputFixtures.naiveInside, repository, naive].map(
           VariantRepetitions.init(single:)))
-        == "repository repository/inside:        writes 509, conflicts 92, stale_rejected 387,"
-        + " stale_served_after_write 0\n"
-        + "repository naive-repository/outside: writes 509, conflicts 146, stale_rejected 0,"
-        + " stale_served_after_write 144\n")
+        == "repository repository/inside:        writes 509, conflicts 92, write_failures 0,"
+        + " stale_rejected 387, stale_served_after_write 0\n"
+        + "repository naive-repository/outside: writes 509, conflicts 146, write_failures 3,"
+        + " stale_rejected 0, stale_served_after_write 144\n")
     #expect(
       TableWriter.repositoryLines(
         repeated: [VariantRepetitions(single: OutputFixtures.naiveInside)]
@@ -97,8 +98,8 @@ struct TableWriterTests {
     user.staleRejected = nil
     #expect(
       TableWriter.repositoryLines(repeated: [VariantRepetitions(single: user)])
-        == "repository repository/none: writes 10, conflicts 2, stale_rejected n/a,"
-        + " stale_served_after_write 0\n")
+        == "repository repository/none: writes 10, conflicts 2, write_failures 0,"
+        + " stale_rejected n/a, stale_served_after_write 0\n")
     let table = try CSVTable.parse(
       CSVWriter.render(
         results: [user], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata))
