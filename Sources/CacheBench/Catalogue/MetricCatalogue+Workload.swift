@@ -72,7 +72,7 @@ extension MetricCatalogue {
     MetricDeclaration(
       "stale_served_after_write", .count, better: .lower, rule: .exact,
       doc:
-        "count: reads that returned a revision older than one whose write had completed before they began (the tool's own correctness check; must be 0 for `repository`); empty for the other designs"
+        "count: reads that returned a revision older than one whose write had completed before they began (the tool's own correctness check; must be 0 for `repository`); empty for the designs without writes, and for a design that gives the harness no store to witness its writes (`Cache.entityStore`)"
     ) { .integer($0.result.repository?.staleServedAfterWrite, else: .notApplicable) },
   ]
 }

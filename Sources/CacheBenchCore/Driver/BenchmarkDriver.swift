@@ -137,8 +137,8 @@ package struct BenchmarkDriver: Sendable {
         probe: parts.probe, mainProbe: parts.mainProbe, clientSpread: clientSpread,
         utilisation: utilisation, jobFigures: jobFigures, resources: resources,
         allocatedBeforeWindow: allocatedBeforeWindow, staleRejected: staleRejected,
-        decodes: parts.decodes, cancellation: parts.cancellation,
-        attribution: parts.ledger.attribution?.figures))
+        witnessesWrites: cache.entityStore != nil, decodes: parts.decodes,
+        cancellation: parts.cancellation, attribution: parts.ledger.attribution?.figures))
     result.cancellationReach = reach?.figures
     result.invalidationCheck = await InvalidationCheck.run(
       after: outcome, of: scenario, on: cache, key: keys.key(at: 0), ledger: parts.ledger)
@@ -218,6 +218,9 @@ package struct BenchmarkDriver: Sendable {
     let resources: ResourceUsage
     let allocatedBeforeWindow: Int?
     let staleRejected: Int?
+    /// Whether the design gave the harness its store (`Cache.entityStore`), without which
+    /// `stale_served_after_write` is not measured.
+    let witnessesWrites: Bool
     let decodes: DecodeCounter
     let cancellation: DecodeCancellation?
     /// What the harness attributed, in a window where it did.
@@ -294,8 +297,8 @@ package struct BenchmarkDriver: Sendable {
     if variant.design.takesWrites {
       result.repository = RepositoryFigures(
         writes: recorder.writes, conflicts: recorder.conflicts,
-        writeFailures: recorder.writeFailures, staleServedAfterWrite: recorder.staleServedAfterWrite
-      )
+        writeFailures: recorder.writeFailures,
+        staleServedAfterWrite: readings.witnessesWrites ? recorder.staleServedAfterWrite : nil)
     }
   }
 

@@ -177,6 +177,7 @@ package struct RepositoryFigures: Sendable, Equatable {
   /// Writes that failed for another reason (`WriteResult.failed`).
   package var writeFailures: Int = 0
   /// Reads that returned a revision older than one whose write had completed before they began; must
-  /// be 0 for `repository`.
-  package var staleServedAfterWrite: Int
+  /// be 0 for `repository`. Nil for a design that gives the harness no store to witness its writes
+  /// (`Cache.entityStore`): nothing was checked, and nothing is reported as 0.
+  package var staleServedAfterWrite: Int?
 }

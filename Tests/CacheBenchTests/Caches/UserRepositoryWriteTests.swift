@@ -167,6 +167,14 @@ struct UserRepositoryWriteTests {
     #expect(result.repository?.writeFailures == 0)
   }
 
+  /// A design that keeps its own store, as a user's does, gives the harness no `entityStore` to check
+  /// its reads against: `stale_served_after_write` is not measured, so it reads nil (n/a), never 0.
+  @Test func staleReadsAfterAWriteAreNotMeasuredWithoutTheStoreAsAWitness() async throws {
+    let result = try await Self.measure(clients: 2, repository: DocumentRepository())
+    #expect((result.repository?.writes ?? 0) > 0)
+    #expect(result.repository?.staleServedAfterWrite == nil)
+  }
+
   /// A cache written against the key-only `write` keeps compiling and is still called.
   @Test func aDesignThatTakesTheKeyAloneStillGetsItsWrites() async {
     actor KeyOnly: Cache {

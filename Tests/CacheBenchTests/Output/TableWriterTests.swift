@@ -89,20 +89,24 @@ struct TableWriterTests {
       ).isEmpty)
   }
 
-  /// A design that cannot tell its refused completions (`staleRejectedCount` nil) has an empty CSV
-  /// field; the table says n/a too, never 0.
+  /// A design that cannot tell its refused completions (`staleRejectedCount` nil), and gives the
+  /// harness no store to witness its writes, has empty CSV fields for them; the table says n/a too,
+  /// never 0.
   @Test func aStaleRejectedCountTheDesignDidNotReportReadsNotAvailable() throws {
     var user = OutputFixtures.naiveInside
     user.variant = Variant(design: .repository, decode: .noDecode, shards: 1)
-    user.repository = RepositoryFigures(writes: 10, conflicts: 2, staleServedAfterWrite: 0)
+    user.repository = RepositoryFigures(writes: 10, conflicts: 2, staleServedAfterWrite: nil)
     user.staleRejected = nil
     #expect(
       TableWriter.repositoryLines(repeated: [VariantRepetitions(single: user)])
         == "repository repository/none: writes 10, conflicts 2, write_failures 0,"
-        + " stale_rejected n/a, stale_served_after_write 0\n")
+        + " stale_rejected n/a, stale_served_after_write n/a\n")
     let table = try CSVTable.parse(
       CSVWriter.render(
         results: [user], scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata))
-    #expect(table.value("stale_rejected", in: try #require(table.rows.first)) == "")
+    let row = try #require(table.rows.first)
+    #expect(table.value("stale_rejected", in: row) == "")
+    #expect(table.value("stale_served_after_write", in: row) == "")
+    #expect(table.value("writes", in: row) == "10")
   }
 }
