@@ -18,11 +18,15 @@ extension CacheDesign {
   /// one closure, and the answer checked with one pointer comparison. What that costs per request is
   /// what `cachebench calibrate` prints as the typed adapter's overhead.
   ///
-  /// A typed design reports no outcomes or timings of its own (the harness measures them), takes no
-  /// writes and has no awaited decode placements: `.takesWrites`, `.placesDecode` and
-  /// `.reportsOutcomes` are dropped from `traits`. It decodes inside, when asked, through
-  /// `TypedEnvironment.decoder`. `invalidate`, `readyEntryCount` and `isolationBusyTimes` reach the
-  /// cache's own methods when given; without `invalidate` the design ignores `--invalidate-rate`.
+  /// A typed design reports no outcomes or timings of its own (the harness measures them) and has no
+  /// awaited decode placements: `.placesDecode` and `.reportsOutcomes` are dropped from `traits`. It
+  /// decodes inside, when asked, through `TypedEnvironment.decoder`. `invalidate`, `readyEntryCount`
+  /// and `isolationBusyTimes` reach the cache's own methods when given; without `invalidate` the design
+  /// ignores `--invalidate-rate`. With `write` it takes writes (`--write-rate`; `.takesWrites` is
+  /// added): the harness calls it with the key, a value of the design's type made from the write's
+  /// payload, and the revision the key's last write reported, and counts conflicts and failures as the
+  /// `WriteResult` says; the cache's later answers of that value are the key's. Without it,
+  /// `.takesWrites` is dropped.
   @inlinable
   public init<C: Sendable, Key: Hashable & Sendable, Value: CacheBenchValue>(
     name: String, summary: String, traits: DesignTraits = [],
@@ -31,17 +35,26 @@ extension CacheDesign {
     makeCache: @escaping @Sendable (TypedEnvironment<Key, Value>) throws -> C,
     lookup: @escaping TypedCache<C, Key, Value>.Lookup,
     invalidate: (@Sendable (C, Key) async -> Void)? = nil,
+    write: TypedCache<C, Key, Value>.Write? = nil,
     readyEntryCount: (@Sendable (C) async -> Int?)? = nil,
     isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)? = nil
   ) {
     let parts = TypedDesignParts(
       key: key, value: value, makeCache: makeCache, lookup: lookup, invalidate: invalidate,
-      readyEntryCount: readyEntryCount, isolationBusyTimes: isolationBusyTimes)
+      write: write, readyEntryCount: readyEntryCount, isolationBusyTimes: isolationBusyTimes)
     self.init(
       name: name, summary: summary,
-      traits: traits.subtracting([.takesWrites, .placesDecode, .reportsOutcomes])
+      traits: Self.typedTraits(traits, writes: write != nil)
     ) { environment in
       try TypedCache(environment: environment, design: parts)
     }
+  }
+
+  /// A typed design's traits: the ones it cannot have dropped, `.takesWrites` as `writes` says.
+  @usableFromInline
+  static func typedTraits(_ traits: DesignTraits, writes: Bool) -> DesignTraits {
+    var traits = traits.subtracting([.takesWrites, .placesDecode, .reportsOutcomes])
+    if writes { traits.insert(.takesWrites) }
+    return traits
   }
 }

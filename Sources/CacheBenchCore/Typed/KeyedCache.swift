@@ -42,6 +42,8 @@ public struct KeyedCacheAdapter<C: KeyedCache>: Cache {
     get async { await base.readyEntryCount }
   }
 
+  public func write(_ write: CacheWrite) async -> WriteResult? { await base.write(write) }
+
   public var isolationBusyTimes: [IsolationBusyTime]? { base.isolationBusyTimes }
 }
 
@@ -64,16 +66,16 @@ extension CacheDesign {
     value: @escaping @Sendable (Payload) -> C.Value = { C.Value(payload: $0) },
     makeCache: @escaping @Sendable (TypedEnvironment<C.Key, C.Value>) throws -> C,
     invalidate: (@Sendable (C, C.Key) async -> Void)? = nil,
+    write: TypedCache<C, C.Key, C.Value>.Write? = nil,
     readyEntryCount: (@Sendable (C) async -> Int?)? = nil,
     isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)? = nil
   ) {
     let parts = TypedDesignParts(
       key: key, value: value, makeCache: makeCache, lookup: { try await $0.value(for: $1) },
-      invalidate: invalidate, readyEntryCount: readyEntryCount,
+      invalidate: invalidate, write: write, readyEntryCount: readyEntryCount,
       isolationBusyTimes: isolationBusyTimes)
     self.init(
-      name: name, summary: summary,
-      traits: traits.subtracting([.takesWrites, .placesDecode, .reportsOutcomes])
+      name: name, summary: summary, traits: Self.typedTraits(traits, writes: write != nil)
     ) { environment in
       KeyedCacheAdapter(try TypedCache(environment: environment, design: parts))
     }

@@ -13,6 +13,9 @@
 public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenchValue>: Cache {
   /// The design's lookup: the user's own method, e.g. `{ try await $0.image(for: $1) }`.
   public typealias Lookup = nonisolated(nonsending) @Sendable (C, Key) async throws -> Value
+  /// The design's write: the user's own update, given the key, the value to store and the revision
+  /// the key's last write left (`CacheWrite.expectedRevision`), answering how it ended.
+  public typealias Write = @Sendable (C, Key, Value, UInt64?) async -> WriteResult
 
   /// The user's cache.
   public let cache: C
@@ -20,6 +23,7 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
   @usableFromInline let lookupValue: Lookup
   @usableFromInline let servesBytes: Bool
   let invalidateKey: (@Sendable (C, Key) async -> Void)?
+  let writeValue: Write?
   let countReady: (@Sendable (C) async -> Int?)?
   let busyTimes: (@Sendable (C) -> [IsolationBusyTime]?)?
 
@@ -44,6 +48,7 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
     // answer carries none, so serving it costs no retain of them.
     servesBytes = environment.decodePlacement == .outside
     invalidateKey = design.invalidate
+    writeValue = design.write
     countReady = design.readyEntryCount
     busyTimes = design.isolationBusyTimes
   }
@@ -57,6 +62,14 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
   /// The design's `invalidate`, or nothing for a design without one (which ignores `--invalidate-rate`).
   public func invalidate(_ key: Int) async {
     await invalidateKey?(cache, table.keys[key])
+  }
+
+  /// The design's `write` with the key, and a value made from the write's payload as a fetch's is
+  /// (kept by the key table, so that answers of it are the key's); nil for a design without one.
+  public func write(_ write: CacheWrite) async -> WriteResult? {
+    guard let writeValue else { return nil }
+    let value = table.writtenValue(at: write.key, payload: write.value)
+    return await writeValue(cache, table.keys[write.key], value, write.expectedRevision)
   }
 
   public var readyEntryCount: Int? {
@@ -81,6 +94,7 @@ struct TypedDesignParts<C: Sendable, Key: Hashable & Sendable, Value: CacheBench
   let makeCache: @Sendable (TypedEnvironment<Key, Value>) throws -> C
   let lookup: TypedCache<C, Key, Value>.Lookup
   let invalidate: (@Sendable (C, Key) async -> Void)?
+  let write: TypedCache<C, Key, Value>.Write?
   let readyEntryCount: (@Sendable (C) async -> Int?)?
   let isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)?
 
@@ -90,6 +104,7 @@ struct TypedDesignParts<C: Sendable, Key: Hashable & Sendable, Value: CacheBench
     makeCache: @escaping @Sendable (TypedEnvironment<Key, Value>) throws -> C,
     lookup: @escaping TypedCache<C, Key, Value>.Lookup,
     invalidate: (@Sendable (C, Key) async -> Void)?,
+    write: TypedCache<C, Key, Value>.Write? = nil,
     readyEntryCount: (@Sendable (C) async -> Int?)?,
     isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)?
   ) {
@@ -98,6 +113,7 @@ struct TypedDesignParts<C: Sendable, Key: Hashable & Sendable, Value: CacheBench
     self.makeCache = makeCache
     self.lookup = lookup
     self.invalidate = invalidate
+    self.write = write
     self.readyEntryCount = readyEntryCount
     self.isolationBusyTimes = isolationBusyTimes
   }

@@ -44,12 +44,17 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// Held while a value is made, so each is made once. Holds no value: `Mutex`'s value is not visible
   /// to the thread sanitizer (see `SanitizerVisibleMutex`).
   private let creation = Mutex<Void>(())
-  /// The entries made, counted under `creation`.
+  /// The entries made: a key's first fetch's (under `creation`), every fetch's with `valuePerFetch`,
+  /// every write's.
   private let made = Atomic<Int>(0)
   /// Whether every fetch makes a value of its own (`FetchIdentifyingFetcher`), kept in `fetched`.
   let valuePerFetch: Bool
   /// With `valuePerFetch`, each key index's values in the order their fetches returned.
-  private let fetched = Mutex<[Int: [Entry]]>([:])
+  private let fetched = SanitizerVisibleMutex<[Int: [Entry]]>([:])
+  /// Each key index's values that writes stored (`writtenValue`), in the order they were made: answers
+  /// the cache may give once it stored one. These two lists are behind `SanitizerVisibleMutex`, whose
+  /// value the thread sanitizer sees guarded (a `Mutex`'s it reports as raced).
+  private let written = SanitizerVisibleMutex<[Int: [Entry]]>([:])
 
   /// The table of `count` keys, `key(i)` the design's key of index `i`. Two indices with the same key
   /// would make the reverse map ambiguous, so they are refused.
@@ -141,13 +146,37 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     return checkedAnswer(value, at: index, servesBytes: servesBytes)
   }
 
-  /// `answer`'s full check, against the key's entry.
+  /// `answer`'s full check, against the key's entry, then the values writes of the key stored.
   @usableFromInline
   func checkedAnswer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
-    if valuePerFetch { return fetchAnswer(value, at: index) }
-    guard let entry = entry(at: index), value.isIdentical(to: entry.value) else {
-      return CachedValue(payload: Payload(key: -1, bytes: []))
+    let fetchedAnswer: CachedValue
+    if valuePerFetch {
+      fetchedAnswer = fetchAnswer(value, at: index)
+    } else if let entry = entry(at: index), value.isIdentical(to: entry.value) {
+      fetchedAnswer = CachedValue(
+        payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
+    } else {
+      fetchedAnswer = CachedValue(payload: Payload(key: -1, bytes: []))
     }
+    guard fetchedAnswer.payload.key == -1 else { return fetchedAnswer }
+    return writtenAnswer(value, at: index, servesBytes: servesBytes) ?? fetchedAnswer
+  }
+
+  /// The value a write of `index` stores, made from the write's `payload` with the design's `value`
+  /// closure and kept, so that the cache's answers of it are recognised as the key's.
+  func writtenValue(at index: Int, payload: Payload) -> Value {
+    let entry = Entry(payload: kept(payload), value: makeValue(payload))
+    made.add(1, ordering: .relaxed)
+    written.withLock { $0[index, default: []].append(entry) }
+    return entry.value
+  }
+
+  /// The answer for `value` if a write of `index` stored it (the latest such write first), else nil.
+  private func writtenAnswer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue? {
+    let entry = written.withLock { written in
+      written[index]?.last { value.isIdentical(to: $0.value) }
+    }
+    guard let entry else { return nil }
     return CachedValue(payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
   }
 
