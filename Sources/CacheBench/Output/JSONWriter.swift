@@ -3,10 +3,11 @@ import Foundation
 
 /// Renders a run as the `--json` document (`JSONResult`, schema 1).
 ///
-/// The text is pretty-printed with keys sorted, so the same run gives the same bytes and two files
-/// diff line by line, except that arrays of plain numbers (histogram buckets) stay on one line each
-/// (`JSONText.compactingScalarArrays`): a histogram of thousands of buckets takes thousands of
-/// lines, not four times as many. UTF-8, ending in a newline.
+/// The text is the one JSON writer's, `JSONValue.rendered()`, of the document made a `JSONValue`
+/// (`JSONValueEncoder`): indented, keys sorted, so the same run gives the same bytes and two files
+/// diff line by line, and arrays of plain numbers (a histogram's buckets) on one line each: a
+/// histogram of thousands of buckets takes thousands of lines, not four times as many. UTF-8, ending
+/// in a newline.
 enum JSONWriter {
   /// The document of a run: `results` in order, under `scenario` and `metadata`.
   static func document(
@@ -78,16 +79,12 @@ enum JSONWriter {
 
   /// The document of `run` as JSON text; see `JSONWriter`.
   static func render(_ run: RunRecord) throws(OutputError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data: Data
     do {
-      data = try encoder.encode(document(run))
+      return try JSONValueEncoder.encode(document(run)).rendered()
     } catch {
-      // Only a non-finite number can fail here, and none is put in the document.
+      // The document's types throw nothing of their own; kept for what an encoding may throw.
       throw .encodingFailed(format: "JSON", reason: "\(error)")
     }
-    return JSONText.compactingScalarArrays(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
   /// One variant's identity, its metrics from its fields, and its named histograms.

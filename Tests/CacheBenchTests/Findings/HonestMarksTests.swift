@@ -86,7 +86,7 @@ struct HonestMarksTests {
     #expect(findings.map(\.rule) == ["duplicate_fetches"])
     #expect(findings.first?.rank == 1)
     #expect(findings.first?.variants == ["naive/none"])
-    #expect(try JSONWriter.render(record).contains("\"findings\" : ["))
+    #expect(try JSONWriter.render(record).contains("\"findings\": ["))
   }
 
   @Test func theTerminalBlockNumbersItsFindingsAndSaysWhenNoneFired() {

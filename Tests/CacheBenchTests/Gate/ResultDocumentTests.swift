@@ -104,7 +104,7 @@ struct ResultDocumentTests {
     let results = [OutputFixtures.naiveInside, OutputFixtures.shardedOutside]
     let json = try JSONWriter.render(
       results: results, scenario: OutputFixtures.scenario, metadata: OutputFixtures.metadata)
-    #expect(json.contains("\"peak_rss_source\" : \"vmhwm\""))
+    #expect(json.contains("\"peak_rss_source\": \"vmhwm\""))
     let fromJSON = try ResultDocument.parse(json, path: "result.json")
     let fromCSV = try ResultDocument.parse(
       CSVWriter.render(

@@ -139,9 +139,9 @@ struct JSONWriterTests {
     #expect(fetch.totalCount == 0)
     #expect(fetch.min == nil && fetch.max == nil && fetch.mean == nil)
     #expect(fetch.buckets.isEmpty)
-    #expect(text.contains("\"fetch_latency_p50_ns\" : null"))
-    #expect(text.contains("\"buckets\" : []"))
-    #expect(text.contains("\"min\" : null"))
+    #expect(text.contains("\"fetch_latency_p50_ns\": null"))
+    #expect(text.contains("\"buckets\": []"))
+    #expect(text.contains("\"min\": null"))
   }
 
   @Test func aHistogramRebuiltFromItsBucketsHasTheSamePercentiles() throws {
@@ -180,7 +180,7 @@ struct JSONWriterTests {
   @Test func bucketsAreWrittenAsPairsOnOneLineEach() throws {
     let text = try render([OutputFixtures.shardedOutside])
     let bucket = try #require(OutputFixtures.shardedOutside.latency.nonEmptyBuckets.first)
-    #expect(text.contains("\"buckets\" : [\n") && text.contains("  [\(bucket.value), 3]\n"))
+    #expect(text.contains("\"buckets\": [\n") && text.contains("  [\(bucket.value), 3]\n"))
   }
 
   @Test func aUniformDurationRunHasNullThetaAndTarget() throws {
@@ -194,7 +194,7 @@ struct JSONWriterTests {
     #expect(document.scenario.requestsTarget == nil)
     #expect(document.scenario.durationSeconds == 2.5)
     #expect(document.scenario.distribution == "uniform")
-    #expect(text.contains("\"zipf_theta\" : null"))
+    #expect(text.contains("\"zipf_theta\": null"))
   }
 
   @Test(arguments: [
