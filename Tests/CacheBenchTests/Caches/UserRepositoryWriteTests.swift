@@ -109,6 +109,12 @@ struct UserRepositoryWriteTests {
     ) { environment in
       DocumentCache(fetcher: environment.fetcher, repository: repository, payloadBytes: 48)
     }
+    return try await measure(design, clients: clients)
+  }
+
+  /// `design` over 8 keys, uniform, 400 requests of which 30% are writes, by `clients` clients, with
+  /// 20 µs fetches of 48-byte payloads.
+  static func measure(_ design: CacheDesign, clients: Int) async throws -> VariantResult {
     var scenario = Scenario(
       variants: [Variant(design: design, decode: .noDecode, shards: 1)], keys: 8,
       distribution: .uniform, concurrency: clients, stop: .requests(400), warmupRequests: 0,

@@ -101,13 +101,9 @@ struct TypedWriteTests {
       })
   }
 
+  /// The untyped repository's workload (`UserRepositoryWriteTests.measure`).
   static func measure(_ design: CacheDesign, clients: Int) async throws -> VariantResult {
-    var scenario = Scenario(
-      variants: [Variant(design: design, decode: .noDecode, shards: 1)], keys: 8,
-      distribution: .uniform, concurrency: clients, stop: .requests(400), warmupRequests: 0,
-      fetchLatency: .microseconds(20), payloadBytes: 48)
-    scenario.writeRate = 0.3
-    return try #require(try await BenchmarkDriver(scenario: scenario).run().first)
+    try await UserRepositoryWriteTests.measure(design, clients: clients)
   }
 
   @Test func aTypedDesignTakesWritesExactlyWhenItHasAWrite() {
