@@ -22,11 +22,11 @@ extension CacheDesign {
   /// awaited decode placements: `.placesDecode` and `.reportsOutcomes` are dropped from `traits`. It
   /// decodes inside, when asked, through `TypedEnvironment.decoder`. `invalidate`, `readyEntryCount`
   /// and `isolationBusyTimes` reach the cache's own methods when given; without `invalidate` the design
-  /// ignores `--invalidate-rate`. With `write` it takes writes (`--write-rate`; `.takesWrites` is
-  /// added): the harness calls it with the key, a value of the design's type made from the write's
-  /// payload, and the revision the key's last write reported, and counts conflicts and failures as the
-  /// `WriteResult` says; the cache's later answers of that value are the key's. Without it,
-  /// `.takesWrites` is dropped.
+  /// ignores `--invalidate-rate`; without `staleRejectedCount` its `stale_rejected` reads n/a. With
+  /// `write` it takes writes (`--write-rate`; `.takesWrites` is added): the harness calls it with the
+  /// key, a value of the design's type made from the write's payload, and the revision the key's last
+  /// write reported, and counts conflicts and failures as the `WriteResult` says; the cache's later
+  /// answers of that value are the key's. Without it, `.takesWrites` is dropped.
   @inlinable
   public init<C: Sendable, Key: Hashable & Sendable, Value: CacheBenchValue>(
     name: String, summary: String, traits: DesignTraits = [],
@@ -37,11 +37,13 @@ extension CacheDesign {
     invalidate: (@Sendable (C, Key) async -> Void)? = nil,
     write: TypedCache<C, Key, Value>.Write? = nil,
     readyEntryCount: (@Sendable (C) async -> Int?)? = nil,
+    staleRejectedCount: (@Sendable (C) async -> Int?)? = nil,
     isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)? = nil
   ) {
     let parts = TypedDesignParts(
       key: key, value: value, makeCache: makeCache, lookup: lookup, invalidate: invalidate,
-      write: write, readyEntryCount: readyEntryCount, isolationBusyTimes: isolationBusyTimes)
+      write: write, readyEntryCount: readyEntryCount, staleRejectedCount: staleRejectedCount,
+      isolationBusyTimes: isolationBusyTimes)
     self.init(
       name: name, summary: summary,
       traits: Self.typedTraits(traits, writes: write != nil)

@@ -44,6 +44,10 @@ public struct KeyedCacheAdapter<C: KeyedCache>: Cache {
 
   public func write(_ write: CacheWrite) async -> WriteResult? { await base.write(write) }
 
+  public var staleRejectedCount: Int? {
+    get async { await base.staleRejectedCount }
+  }
+
   public var isolationBusyTimes: [IsolationBusyTime]? { base.isolationBusyTimes }
 }
 
@@ -68,12 +72,13 @@ extension CacheDesign {
     invalidate: (@Sendable (C, C.Key) async -> Void)? = nil,
     write: TypedCache<C, C.Key, C.Value>.Write? = nil,
     readyEntryCount: (@Sendable (C) async -> Int?)? = nil,
+    staleRejectedCount: (@Sendable (C) async -> Int?)? = nil,
     isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)? = nil
   ) {
     let parts = TypedDesignParts(
       key: key, value: value, makeCache: makeCache, lookup: { try await $0.value(for: $1) },
       invalidate: invalidate, write: write, readyEntryCount: readyEntryCount,
-      isolationBusyTimes: isolationBusyTimes)
+      staleRejectedCount: staleRejectedCount, isolationBusyTimes: isolationBusyTimes)
     self.init(
       name: name, summary: summary, traits: Self.typedTraits(traits, writes: write != nil)
     ) { environment in

@@ -25,6 +25,7 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
   let invalidateKey: (@Sendable (C, Key) async -> Void)?
   let writeValue: Write?
   let countReady: (@Sendable (C) async -> Int?)?
+  let countStaleRejected: (@Sendable (C) async -> Int?)?
   let busyTimes: (@Sendable (C) -> [IsolationBusyTime]?)?
 
   @usableFromInline
@@ -50,6 +51,7 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
     invalidateKey = design.invalidate
     writeValue = design.write
     countReady = design.readyEntryCount
+    countStaleRejected = design.staleRejectedCount
     busyTimes = design.isolationBusyTimes
   }
 
@@ -76,6 +78,11 @@ public struct TypedCache<C: Sendable, Key: Hashable & Sendable, Value: CacheBenc
     get async { await countReady?(cache) ?? nil }
   }
 
+  /// The design's `staleRejectedCount`, or nil (`stale_rejected` n/a) for a design without one.
+  public var staleRejectedCount: Int? {
+    get async { await countStaleRejected?(cache) ?? nil }
+  }
+
   public var isolationBusyTimes: [IsolationBusyTime]? { busyTimes?(cache) ?? nil }
 }
 
@@ -96,6 +103,7 @@ struct TypedDesignParts<C: Sendable, Key: Hashable & Sendable, Value: CacheBench
   let invalidate: (@Sendable (C, Key) async -> Void)?
   let write: TypedCache<C, Key, Value>.Write?
   let readyEntryCount: (@Sendable (C) async -> Int?)?
+  let staleRejectedCount: (@Sendable (C) async -> Int?)?
   let isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)?
 
   @usableFromInline
@@ -106,6 +114,7 @@ struct TypedDesignParts<C: Sendable, Key: Hashable & Sendable, Value: CacheBench
     invalidate: (@Sendable (C, Key) async -> Void)?,
     write: TypedCache<C, Key, Value>.Write? = nil,
     readyEntryCount: (@Sendable (C) async -> Int?)?,
+    staleRejectedCount: (@Sendable (C) async -> Int?)? = nil,
     isolationBusyTimes: (@Sendable (C) -> [IsolationBusyTime]?)?
   ) {
     self.key = key
@@ -115,6 +124,7 @@ struct TypedDesignParts<C: Sendable, Key: Hashable & Sendable, Value: CacheBench
     self.invalidate = invalidate
     self.write = write
     self.readyEntryCount = readyEntryCount
+    self.staleRejectedCount = staleRejectedCount
     self.isolationBusyTimes = isolationBusyTimes
   }
 }

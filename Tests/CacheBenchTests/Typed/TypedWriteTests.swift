@@ -30,6 +30,8 @@ struct TypedWriteTests {
     private(set) var failed = 0
     /// Reads that returned data an update stored.
     private(set) var updatedServed = 0
+    /// Downloads not stored because an update of the name landed while they were in flight.
+    private(set) var staleDownloads = 0
 
     init(
       download: @escaping @Sendable (String) async throws -> Data, offline: Set<String>,
@@ -47,7 +49,10 @@ struct TypedWriteTests {
       }
       let downloaded = try await download(name)
       // An update that landed during the download wins.
-      if let profile = profiles[name] { return profile }
+      if let profile = profiles[name] {
+        staleDownloads += 1
+        return profile
+      }
       profiles[name] = downloaded
       return downloaded
     }
@@ -98,7 +103,8 @@ struct TypedWriteTests {
         } catch {
           return .failure()
         }
-      })
+      },
+      staleRejectedCount: { await $0.staleDownloads })
   }
 
   /// The untyped repository's workload (`UserRepositoryWriteTests.measure`).
@@ -106,7 +112,7 @@ struct TypedWriteTests {
     try await UserRepositoryWriteTests.measure(design, clients: clients)
   }
 
-  @Test func aTypedDesignTakesWritesExactlyWhenItHasAWrite() {
+  @Test func aTypedDesignTakesWritesExactlyWhenItHasAWrite() async throws {
     let made = Made()
     #expect(Self.design(made: made).takesWrites)
     let readOnly = CacheDesign(
@@ -115,6 +121,11 @@ struct TypedWriteTests {
       makeCache: { ProfileStore(download: $0.fetcher.fetch, offline: [], corruptsUpdates: false) },
       lookup: { try await $0.profile(for: $1) })
     #expect(!readOnly.takesWrites)
+    let cache = try readOnly.makeCache(
+      CacheEnvironment(
+        fetcher: ConstantLatencyFetcher(latency: .zero, payloadBytes: 16, ledger: FetchLedger()),
+        keys: 8))
+    #expect(await cache.staleRejectedCount == nil, "no count given: stale_rejected is n/a")
   }
 
   /// The store's own counts are the run's, and every read of written data is an answer for its key.
@@ -126,8 +137,8 @@ struct TypedWriteTests {
     let result = try await Self.measure(
       Self.design(offline: ["user-3"], made: made), clients: clients)
     let store = try #require(made.stores.withLock { $0.last })
-    let (updates, refused, failed, updatedServed) = await (
-      store.updates, store.refused, store.failed, store.updatedServed
+    let (updates, refused, failed, updatedServed, staleDownloads) = await (
+      store.updates, store.refused, store.failed, store.updatedServed, store.staleDownloads
     )
     #expect(updates > 0)
     #expect(result.repository?.writes == updates)
@@ -139,6 +150,7 @@ struct TypedWriteTests {
     #expect(result.wrongKeyAnswers == 0)
     #expect(result.errors == 0)
     #expect(result.repository?.staleServedAfterWrite == nil)
+    #expect(result.staleRejected == staleDownloads, "the store's own count of refused downloads")
   }
 
   /// A store that corrupts the data it is written answers with a value the harness never made: those
