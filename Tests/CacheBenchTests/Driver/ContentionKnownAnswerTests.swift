@@ -81,7 +81,12 @@ struct ContentionKnownAnswerTests {
     let busy = try number(row, "actor_busy_wait_p50_ns")
     #expect(busy < wait / 10, "busy p50 \(busy) ns of wait p50 \(wait) ns")
     #expect(try number(row, "sched_delay_samples") > 0)
-    #expect(try number(row, "sched_delay_p50_ns") > busy)
+    // Against the median step, not the busy part of the wait: a preempted step counts its preemption
+    // as busy, so under load the busy p50 grows (once above the sched p50 in a full parallel run), while
+    // the step's median stays put and the wait for a thread only grows. Idle, debug build: sched p50
+    // 110–390 µs, service p50 0.2–0.7 µs, busy p50 3–11 µs.
+    let sched = try number(row, "sched_delay_p50_ns")
+    #expect(sched > service, "sched p50 \(sched) ns, the actor's median step \(service) ns")
     #expect(try number(row, "actor_utilisation_max") < 0.5)
   }
 }
