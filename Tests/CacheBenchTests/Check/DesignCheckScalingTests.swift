@@ -47,6 +47,20 @@ struct DesignCheckScalingTests {
     #expect(mutex.fix == nil)
   }
 
+  /// On the instrumented executor a pass says what it cannot show (the example's `image-inflight` warned
+  /// at 0.24× on its default executor while its typed twin on the executor passed at 1.44×).
+  @Test func aPassOnTheInstrumentedExecutorSaysTheCollapseCannotShowThere() {
+    var scaling = DesignCheck.HitScaling(
+      clients: Self.clients, design: [793_000, 1_140_000, 794_000], reference: Self.mutex)
+    #expect(
+      !DesignCheck.judge(scaling, referenceName: "mutex", cores: 2).evidence.contains(
+        "instrumented executor"))
+    scaling.onInstrumentedExecutor = true
+    let outcome = DesignCheck.judge(scaling, referenceName: "mutex", cores: 2)
+    #expect(outcome.verdict == .pass)
+    #expect(outcome.evidence.hasSuffix(DesignCheck.executorCaveat))
+  }
+
   @Test func aFallTheReferenceSharedIsNotTheDesigns() {
     // A machine that took a core away between counts: both fell to under half.
     let outcome = DesignCheck.judge(
