@@ -43,6 +43,8 @@ enum JSONValueEncoder {
     func member(_ key: String) -> Slot {
       var members: [(key: String, slot: Slot)] = []
       if case .object(let existing) = content { members = existing }
+      // Emptied first, so the list is appended to in place rather than copied for every member.
+      content = .empty
       let slot = Slot()
       members.removeAll { $0.key == key }
       members.append((key, slot))
@@ -54,6 +56,8 @@ enum JSONValueEncoder {
     func element() -> Slot {
       var elements: [Slot] = []
       if case .array(let existing) = content { elements = existing }
+      // Emptied first, so a histogram's thousands of buckets are not copied once per bucket.
+      content = .empty
       let slot = Slot()
       elements.append(slot)
       content = .array(elements)

@@ -153,8 +153,7 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     if valuePerFetch {
       fetchedAnswer = fetchAnswer(value, at: index)
     } else if let entry = entry(at: index), value.isIdentical(to: entry.value) {
-      fetchedAnswer = CachedValue(
-        payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
+      fetchedAnswer = served(entry, at: index, servesBytes: servesBytes)
     } else {
       fetchedAnswer = CachedValue(payload: Payload(key: -1, bytes: []))
     }
@@ -165,10 +164,7 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// The value a write of `index` stores, made from the write's `payload` with the design's `value`
   /// closure and kept, so that the cache's answers of it are recognised as the key's.
   func writtenValue(at index: Int, payload: Payload) -> Value {
-    let entry = Entry(payload: kept(payload), value: makeValue(payload))
-    made.add(1, ordering: .relaxed)
-    written.withLock { $0[index, default: []].append(entry) }
-    return entry.value
+    keptValue(at: index, made: payload, in: written)
   }
 
   /// The answer for `value` if a write of `index` stored it (the latest such write first), else nil.
@@ -176,8 +172,24 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     let entry = written.withLock { written in
       written[index]?.last { value.isIdentical(to: $0.value) }
     }
-    guard let entry else { return nil }
-    return CachedValue(payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
+    return entry.map { served($0, at: index, servesBytes: servesBytes) }
+  }
+
+  /// The answer for a lookup of `index` that returned `entry`'s value: the key, with the entry's bytes
+  /// when `servesBytes`.
+  private func served(_ entry: Entry, at index: Int, servesBytes: Bool) -> CachedValue {
+    CachedValue(payload: Payload(key: index, bytes: servesBytes ? entry.payload.bytes : []))
+  }
+
+  /// A value of `index` made from `payload`, appended to the key's list in `list` (`fetched` or
+  /// `written`) and counted as made.
+  private func keptValue(
+    at index: Int, made payload: Payload, in list: SanitizerVisibleMutex<[Int: [Entry]]>
+  ) -> Value {
+    let entry = Entry(payload: kept(payload), value: makeValue(payload))
+    made.add(1, ordering: .relaxed)
+    list.withLock { $0[index, default: []].append(entry) }
+    return entry.value
   }
 
   /// The payload the value of `key` was made from, once `key` was fetched; with `valuePerFetch`, the
@@ -223,10 +235,7 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and
   /// identities stay empty, so every answer goes to `fetchAnswer`.
   private func fetchValue(at index: Int, fetched payload: Payload) -> Value {
-    let entry = Entry(payload: kept(payload), value: makeValue(payload))
-    made.add(1, ordering: .relaxed)
-    fetched.withLock { $0[index, default: []].append(entry) }
-    return entry.value
+    keptValue(at: index, made: payload, in: fetched)
   }
 
   /// The answer for `value` with `valuePerFetch`: the payload, bytes and all, of the one fetch of
