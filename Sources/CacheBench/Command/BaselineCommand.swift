@@ -3,8 +3,9 @@ import CacheBenchCore
 /// `cachebench baseline`: merges the runs it is given into their median and writes it as a baseline,
 /// saying so on stderr.
 ///
-/// A run that cannot be read, or an output path that cannot be written (checked before reading), is a
-/// usage error; a write that fails once started is a failure.
+/// A run that cannot be read, an interrupted run (its figures cover part of the workload, so no
+/// comparison would accept the baseline), or an output path that cannot be written (checked before
+/// reading), is a usage error; a write that fails once started is a failure.
 struct BaselineCommand: Subcommand {
   let configuration: BaselineConfiguration
 
@@ -19,9 +20,12 @@ struct BaselineCommand: Subcommand {
       throw .usage(error.description)
     }
     var baseline: ResultDocument
-    do {
-      baseline = try ResultDocument.median(
-        of: try CompareCommand.readRuns(configuration.runPaths), names: configuration.runPaths)
+    do throws(GateError) {
+      let runs = try CompareCommand.readRuns(configuration.runPaths)
+      if let index = runs.firstIndex(where: \.interrupted) {
+        throw GateError.interrupted(path: configuration.runPaths[index])
+      }
+      baseline = try ResultDocument.median(of: runs, names: configuration.runPaths)
     } catch {
       throw .usage(error.description)
     }
