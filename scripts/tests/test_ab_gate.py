@@ -417,7 +417,7 @@ class ABGateTests(unittest.TestCase):
         self.assertEqual(self.profile_runs(), [])
         self.assertNotIn("passed", stdout + "\n".join(errors))
 
-    # 6. Bad --rounds, and --against with --update-baseline.
+    # 6. Bad --rounds, --rounds without --against, and --against with --update-baseline.
 
     def test_bad_rounds_and_against_with_update_baseline_are_refused_in_one_line_before_anything_runs(self):
         refusals = {
@@ -426,6 +426,9 @@ class ABGateTests(unittest.TestCase):
             ("--against", "HEAD", "--rounds", "x"): "invalid value 'x' for --rounds: must be 6...100",
             ("--against", "HEAD", "--rounds=x"): "invalid value 'x' for --rounds: must be 6...100",
             ("--against", "HEAD", "--update-baseline"): "--against and --update-baseline cannot be used together",
+            # Rounds are the A/B gate's alone: the stored gate would run without them, unsaid.
+            ("--rounds", "8"): "--rounds needs --against REF: only the A/B gate runs rounds",
+            ("--rounds=8", "--update-baseline"): "--rounds needs --against REF",
         }
         for arguments, message in refusals.items():
             with self.subTest(arguments=arguments):
