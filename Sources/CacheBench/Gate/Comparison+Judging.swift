@@ -88,13 +88,15 @@ extension Comparison {
     }
 
     /// The verdict on one metric: `baseline` is the baseline's value (nil when unmeasured), `current`
-    /// the current run's (nil when absent, `.some(nil)` when unmeasured).
+    /// the current run's (nil when absent, `.some(nil)` when unmeasured). A metric neither run
+    /// measured (`writes` of a design that takes none) is shown, not judged: nothing was compared, so
+    /// the headline does not count it as judged.
     private static func verdict(
       _ baseline: Double?, _ current: Double??, metric: String, rule: MetricRule
     ) -> Verdict {
       switch (baseline, current) {
       case (_, nil): .missing
-      case (nil, .some(nil)): rule.better == .none ? .ungated : .ok
+      case (nil, .some(nil)): .ungated
       case (nil, .some(.some)): .new
       case (.some, .some(nil)):
         if rule.better == .none {
