@@ -135,11 +135,15 @@ struct SweepCommand: Subcommand {
     let repeats =
       configuration.repetitions > 1 ? " × \(configuration.repetitions) repetitions" : ""
     let threads = configuration.threadCounts.map { " client threads \(list($0))," } ?? ""
+    // Shard counts apply to sharded designs alone (`SweepPlan`): named only when one is swept.
+    let shards =
+      scenario.variants.contains { $0.design.isSharded }
+      ? " shards \(list(configuration.shardCounts))" : ""
     return "sweep: \(RunDescription.counted(plan.cells.count, "cell"))\(repeats) of"
       + " \(designs.joined(separator: ","))"
       + " over decode \(placements.joined(separator: ",")),"
-      + "\(threads) concurrency \(list(configuration.concurrencies)),"
-      + " shards \(list(configuration.shardCounts))\(budget);"
+      + "\(threads) concurrency \(list(configuration.concurrencies))"
+      + (shards.isEmpty ? "" : "," + shards) + "\(budget);"
       + " each: \(stop) after \(scenario.warmupRequests) warm-up,\(RunDescription.openLoop(of: scenario))"
       + " \(RunDescription.counted(scenario.keys, "key")) \(scenario.distribution.summaryName), seed \(scenario.seed),"
       + " fetch \(HumanUnits.latency(scenario.fetchLatency)), \(scenario.payloadBytes) B payload,"

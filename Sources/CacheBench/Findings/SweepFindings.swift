@@ -1,7 +1,8 @@
 import CacheBenchCore
 
 /// The findings of a sweep (`cachebench sweep`): what only a run that spans client counts can show,
-/// printed after the sweep's matrices in the same block as a run's (`Findings.render`).
+/// and duplicate fetches, which a sweep's throughput matrix would otherwise rank as if they were
+/// free; printed after the sweep's matrices in the same block as a run's (`Findings.render`).
 ///
 /// Its rules read `VariantFigures` of each measured cell, as a run's read them of each variant; the
 /// cells come in as `SweepPoint`s, so the findings know nothing of the sweep's own types.
@@ -16,9 +17,62 @@ enum SweepFindings {
         measurements: point.repetitions.measurements.count,
         hitsPerSecondRange: hitsPerSecondRange(point.repetitions))
     }
-    return [FindingRules.hitThroughputCollapse(scaled)].compactMap { $0 }.sorted {
-      $0.rule < $1.rule
+    return [FindingRules.hitThroughputCollapse(scaled), duplicateFetches(points, stop: stop)]
+      .compactMap { $0 }.sorted { $0.rule < $1.rule }
+  }
+
+  /// The run's duplicate-fetch rule (`FindingRules.duplicateFetches`) applied to each set of cells
+  /// measured under one workload (the same clients and client threads), as one finding: each series
+  /// that duplicated, in which cells and how many of their fetches, and the series that made none
+  /// under the same workloads.
+  static func duplicateFetches(_ points: [SweepPoint], stop: StopCondition?) -> Finding? {
+    var workloads: [String: [SweepPoint]] = [:]
+    for point in points {
+      workloads[workload(of: point), default: []].append(point)
     }
+    var duplicating: [(series: String, cells: [String])] = []
+    var clean: [String] = []
+    var invalidated = false
+    for point in points where workloads.keys.contains(workload(of: point)) {
+      let cells = workloads.removeValue(forKey: workload(of: point)) ?? []
+      let figures = cells.map { VariantFigures($0.repetitions, stop: stop) }
+      guard let finding = FindingRules.duplicateFetches(figures) else { continue }
+      for (cell, figure) in zip(cells, figures) {
+        let series = figure.label + (cell.threads.map { " t=\($0)" } ?? "")
+        if finding.variants.contains(figure.label) {
+          let text =
+            "c=\(cell.clients): \(FindingText.count(figure.duplicateFetches)) of"
+            + " \(FindingText.count(figure.fetches))"
+          if let index = duplicating.firstIndex(where: { $0.series == series }) {
+            duplicating[index].cells.append(text)
+          } else {
+            duplicating.append((series, [text]))
+          }
+        } else if figure.duplicateFetches <= figure.invalidations, figure.fetches > 0 {
+          if !clean.contains(series) { clean.append(series) }
+          invalidated = invalidated || figure.invalidations > 0
+        }
+      }
+    }
+    guard !duplicating.isEmpty else { return nil }
+    return Finding(
+      rule: .duplicateFetches, variants: duplicating.map(\.series),
+      statement: FindingText.list(
+        duplicating.map {
+          "\($0.series) made duplicate fetches (\($0.cells.joined(separator: ", ")) fetches)"
+        }),
+      evidence: "in the same cells, under the same workload, \(FindingText.names(clean))"
+        + (invalidated
+          ? " made no more duplicate fetches than invalidations" : " made 0 duplicate fetches")
+        + "; the throughput matrix ranks every cell as if its fetches were all needed",
+      remedy: "a design that coalesces: the miss goes in flight before the first await and later"
+        + " callers join it",
+      link: "docs/duplicates.md#why-a-design-duplicates-or-does-not")
+  }
+
+  /// The key of the cells measured under `point`'s workload: its client threads and clients.
+  private static func workload(of point: SweepPoint) -> String {
+    "\(point.threads ?? 0) \(point.clients)"
   }
 
   /// The slowest and fastest of `repetitions`' hits a second; nil when some measurement did not

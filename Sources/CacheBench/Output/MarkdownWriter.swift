@@ -82,6 +82,9 @@ enum MarkdownWriter {
     if !unmarked.isEmpty {
       text += "\n" + escaped(unmarked.prefix(1).uppercased() + unmarked.dropFirst()) + ".\n"
     }
+    if let line = table.countsUnmarkedLine {
+      text += "\n" + escaped(line.prefix(1).uppercased() + line.dropFirst()) + ".\n"
+    }
     let repetitions = TableWriter.repetitionLine(repeated)
     if !repetitions.isEmpty {
       text += "\n" + escaped(repetitions.prefix(1).uppercased() + repetitions.dropFirst())

@@ -12,6 +12,10 @@ import CacheBenchCore
 /// `MarkExclusions` names (a partial row, one with duplicate fetches where other rows have none, or
 /// one that starved most of its clients):
 /// the writers say so under the table, so a mark never goes unremarked to a row that does not earn it.
+/// A count column (fetches, duplicate fetches) is a total over the requests a row served, so its mark
+/// needs rows that served the same number: in a run stopped by time (`--duration`) the row that served
+/// fewest would have the fewest fetches; such a column is left unmarked and named in
+/// `countsUnmarked`.
 struct ResultTable {
   /// One cell's text and whether it is its column's best.
   struct Cell: Sendable, Equatable {
@@ -26,6 +30,9 @@ struct ResultTable {
   var rows: [[Cell]]
   /// Per column, whether any of its cells is marked.
   var isMarked: [Bool]
+  /// The headers of the count columns with a best-value rule left unmarked because the rows that could
+  /// be marked served different numbers of requests.
+  var countsUnmarked: [String] = []
 
   /// Whether any cell of the table is marked.
   var hasMarks: Bool { isMarked.contains(true) }
@@ -47,10 +54,12 @@ struct ResultTable {
     alignments = columns.map(\.alignment)
     isMarked = []
     var columnCells: [[Cell]] = []
+    let requests = repeated.map { $0.median { Double($0.requests) } ?? 0 }
     let hasRequests = repeated.indices.map { index in
-      (repeated[index].median { Double($0.requests) } ?? 0) > 0
-        && exclusions?.allowsMark(index) != false
+      requests[index] > 0 && exclusions?.allowsMark(index) != false
     }
+    let servedAlike =
+      Set(zip(requests, hasRequests).filter { $0.1 }.map(\.0)).count <= 1
     for column in columns {
       let texts: [String]
       let shown: [Int64?]
@@ -79,7 +88,13 @@ struct ResultTable {
         }
         shown = Array(repeating: nil, count: repeated.count)
       }
-      let candidates = zip(shown, hasRequests).map { value, measured in measured ? value : nil }
+      var candidates = zip(shown, hasRequests).map { value, measured in measured ? value : nil }
+      if case .count = column.content, column.best != nil, !servedAlike,
+        Self.bestValue(of: candidates, column.best ?? .lowest) != nil
+      {
+        candidates = candidates.map { _ in nil }
+        countsUnmarked.append(column.header)
+      }
       let best = column.best.flatMap { Self.bestValue(of: candidates, $0) }
       headers.append(header)
       isMarked.append(best != nil)
@@ -89,6 +104,15 @@ struct ResultTable {
         })
     }
     rows = repeated.indices.map { row in columnCells.map { $0[row] } }
+  }
+
+  /// `no mark in fetches, dup_fetches: …`, for the line under the table; nil when every count column
+  /// that marks its best could.
+  var countsUnmarkedLine: String? {
+    guard !countsUnmarked.isEmpty else { return nil }
+    return "no mark in " + countsUnmarked.joined(separator: ", ")
+      + ": the rows served different numbers of requests (a run stopped by time), so their totals"
+      + " do not compare"
   }
 
   /// The best of `values` by `rule`, or `nil` when marking it would tell nothing (see `ResultTable`).

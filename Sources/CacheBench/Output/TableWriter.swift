@@ -177,6 +177,9 @@ enum TableWriter {
     if !unmarked.isEmpty {
       text += unmarked + "\n"
     }
+    if let line = table.countsUnmarkedLine {
+      text += line + "\n"
+    }
     return text
   }
 

@@ -50,6 +50,23 @@ struct RunDescriptionTests {
     #expect(!summary.contains("open loop"))
   }
 
+  /// Shard counts apply to sharded designs alone, so the summary names them only when one is swept.
+  @Test func theSweepSummaryNamesShardCountsOnlyWhenAShardedDesignIsSwept() throws {
+    func summary(_ variants: String) throws -> String {
+      let command = try CommandLineParser.parse([
+        "sweep", "--variants", variants, "--decode", "none", "--shards", "2,4",
+        "--concurrency", "1,8",
+      ])
+      guard case .sweep(let configuration) = command else {
+        Issue.record("not a sweep: \(command)")
+        return ""
+      }
+      return SweepCommand.summary(configuration, plan: SweepPlan(configuration))
+    }
+    #expect(try summary("coalescing,mutex").contains(" concurrency 1,8; each:"))
+    #expect(try summary("coalescing,sharded").contains(" concurrency 1,8, shards 2,4; each:"))
+  }
+
   @Test func theSweepSummarySaysItsArrivalRate() throws {
     let command = try CommandLineParser.parse(["sweep", "--rate", "2000/s", "--warmup", "0"])
     guard case .sweep(let configuration) = command else {

@@ -132,4 +132,56 @@ struct SweepFindingsTests {
     ]
     #expect(collapse(once) == nil)
   }
+
+  /// A cell of `design` at `clients` that made `duplicates` duplicate fetches of its `fetches`.
+  private func fetching(
+    _ design: CacheDesign, decode: DecodePlacement = .inside, clients: Int, fetches: Int,
+    duplicates: Int
+  ) -> SweepPoint {
+    let result = Fixture.result(
+      design, decode: decode, duplicateFetches: duplicates, fetches: fetches, requests: 5_000)
+    return SweepPoint(
+      variant: result.variant, threads: nil, clients: clients,
+      repetitions: VariantRepetitions(single: result))
+  }
+
+  private func duplicates(_ points: [SweepPoint]) -> Finding? {
+    Fixture.finding(.duplicateFetches, in: SweepFindings.evaluate(points, stop: .requests(5_000)))
+  }
+
+  /// A user's reentrant cache in a sweep (9 and 76 duplicate fetches beside a coalescing cache's 0):
+  /// the sweep says so, as a run would, rather than "no rule fired" under a matrix that ranks it first.
+  @Test func duplicateFetchesInSweepCellsAreFoundPerWorkload() throws {
+    let finding = try #require(
+      duplicates([
+        fetching(.coalescing, clients: 8, fetches: 600, duplicates: 0),
+        fetching(.naive, clients: 8, fetches: 612, duplicates: 9),
+        fetching(.coalescing, clients: 64, fetches: 620, duplicates: 0),
+        fetching(.naive, clients: 64, fetches: 700, duplicates: 76),
+        fetching(.naive, decode: .noDecode, clients: 64, fetches: 690, duplicates: 70),
+      ]))
+    #expect(finding.variants == ["naive/inside", "naive/none"])
+    #expect(
+      finding.statement
+        == "naive/inside made duplicate fetches (c=8: 9 of 612, c=64: 76 of 700 fetches);"
+        + " naive/none made duplicate fetches (c=64: 70 of 690 fetches)")
+    #expect(
+      finding.evidence.hasPrefix(
+        "in the same cells, under the same workload, coalescing/inside made 0 duplicate fetches"))
+  }
+
+  /// Near misses: duplicates with nothing that fetched without any under the same workload (the other
+  /// design is at another client count), or no duplicates at all.
+  @Test func duplicatesWithNothingCleanBesideThemOrNoneAtAllSayNothing() {
+    #expect(
+      duplicates([
+        fetching(.coalescing, clients: 8, fetches: 600, duplicates: 0),
+        fetching(.naive, clients: 64, fetches: 700, duplicates: 76),
+      ]) == nil)
+    #expect(
+      duplicates([
+        fetching(.coalescing, clients: 8, fetches: 600, duplicates: 0),
+        fetching(.naive, clients: 8, fetches: 600, duplicates: 0),
+      ]) == nil)
+  }
 }

@@ -71,6 +71,28 @@ struct ResultTableTests {
       ])
   }
 
+  /// A run stopped by time: the row that served fewest requests fetched least, which says nothing
+  /// of its design, so the count column goes unmarked and is named; throughput is still marked.
+  @Test func countsAreNotMarkedWhenTheRowsServedDifferentNumbersOfRequests() {
+    var fewer = result(fetches: 2)
+    fewer.requests = OutputFixtures.naiveInside.requests / 2
+    let table = ResultTable(
+      columns: columns,
+      results: [result(fetches: 5, windowNanoseconds: 500_000_000), fewer])
+    #expect(marks(table) == [[false, false, true, false], [false, false, false, false]])
+    #expect(table.countsUnmarked == ["fetches"])
+    #expect(
+      table.countsUnmarkedLine
+        == "no mark in fetches: the rows served different numbers of requests (a run stopped by"
+        + " time), so their totals do not compare")
+    // The same counts over equal requests are marked, and nothing is named.
+    let alike = ResultTable(
+      columns: columns,
+      results: [result(fetches: 5, windowNanoseconds: 500_000_000), result(fetches: 2)])
+    #expect(alike.rows.map { $0[1].isBest } == [false, true])
+    #expect(alike.countsUnmarkedLine == nil)
+  }
+
   @Test func aRowWithNoRequestsBesideOneMeasuredRowLeavesNothingToMark() {
     var empty = result(fetches: 0)
     empty.requests = 0
