@@ -60,8 +60,18 @@ extension RunCommand {
       CacheBenchCommand.printError(note)
     }
     let unfinished = SanitizerVisibleMutex<[String]>([])
+    // Variants whose information lines were said: once a variant, not once a repetition.
+    let informed = SanitizerVisibleMutex<Set<String>>([])
+    let quiet = quiet
     let driver = makeDriver(meter: meter, observer: observer) { event in
       progress.handle(event)
+      if !quiet, case .finished(let result) = event,
+        informed.withLock({ $0.insert(result.variant.description).inserted })
+      {
+        for line in result.resources.information {
+          CacheBenchCommand.printError("\(result.variant.description): \(line)")
+        }
+      }
       Self.report(event, failRate: scenario.fetcher.failRate, silent: style == .silent) { variant in
         unfinished.withLock { $0.append(variant) }
       }

@@ -55,7 +55,10 @@ struct SweepCommand: Subcommand {
       throw .failure(error.description)
     }
     for (cell, result) in results {
-      for note in result.resources.notes + result.designNotes(failRate: base.fetcher.failRate) {
+      let information = quiet ? [] : result.resources.information
+      for note in information + result.resources.notes
+        + result.designNotes(failRate: base.fetcher.failRate)
+      {
         CacheBenchCommand.printError("\(cell): \(note)")
       }
     }

@@ -11,8 +11,8 @@ extension Scenario {
       throw .invalidValue(
         option: .decode, value: variant.decode.rawValue,
         reason:
-          "\(variant.design.name) cannot await a decode from inside its isolation; use inside or"
-          + " outside, or --variants \(placing.map(\.name).joined(separator: ","))")
+          "\(variant.design.name) cannot await a decode from inside its isolation; use inside,"
+          + " outside or none, or --variants \(placing.map(\.name).joined(separator: ","))")
     }
     if writeRate > 0, let design = variants.first(where: { !$0.design.takesWrites })?.design {
       let writing = RegisteredDesigns.registry.writingDesigns.map(\.name).joined(separator: ",")

@@ -53,8 +53,9 @@ extension VariantResult {
     if let reach = cancellationReach, cancellationNeverReachedDesign {
       notes.append(
         "called WaitCancellation.waitBegins() in none of the \(reach.marked) reads --cancel-rate"
-          + " marked, though \(reach.fetchesOfMarkedReads) fetches began in their tasks: the design"
-          + " ignores --cancel-rate, so none of them was cancelled while it waited")
+          + " marked, though \(reach.fetchesOfMarkedReads) fetches began in their tasks: --cancel-at"
+          + " wait cancels a waiting read only through that hook (docs/hooks.md), so none of them was"
+          + " cancelled while it waited; `cachebench check` tests cancellation without it")
     }
     if let reach = cancellationReach, reach.servedAfterCancellation > 0 {
       notes.append(

@@ -174,7 +174,7 @@ package struct ResourceMeter: Sendable {
       if let note = Self.harnessShareNote(
         allocatedDeltaBytes: allocator.allocatedDeltaBytes, harnessBytes: harnessBytes)
       {
-        usage.notes.append(note)
+        usage.information.append(note)
       }
       switch Self.bytesPerEntry(
         allocatedDeltaBytes: allocator.allocatedDeltaBytes,

@@ -27,6 +27,9 @@ package struct ResourceUsage: Sendable, Equatable {
   package var cpu: CPUTimes?
   /// Why figures that the meter normally produces are missing for this window, one line each.
   package var notes: [String] = []
+  /// What a figure includes that a reader may not expect (the harness's share of `alloc_delta`), one
+  /// line each: information, which `--quiet` leaves out, not a warning.
+  package var information: [String] = []
 
   /// Nothing measured: every figure unknown.
   static let unmeasured = ResourceUsage()

@@ -40,8 +40,10 @@ struct IgnoredOptionsTests {
     #expect(
       result.ignoredOptionNotes == [
         "called WaitCancellation.waitBegins() in none of the \(reach.marked) reads --cancel-rate"
-          + " marked, though \(reach.fetchesOfMarkedReads) fetches began in their tasks: the"
-          + " design ignores --cancel-rate, so none of them was cancelled while it waited"
+          + " marked, though \(reach.fetchesOfMarkedReads) fetches began in their tasks:"
+          + " --cancel-at wait cancels a waiting read only through that hook (docs/hooks.md), so"
+          + " none of them was cancelled while it waited; `cachebench check` tests cancellation"
+          + " without it"
       ])
     #expect(result.designNotes(failRate: 0).starts(with: result.ignoredOptionNotes))
     #expect(result.ignoredOptions == ["cancel_rate"])

@@ -215,19 +215,19 @@ struct OptionsErrorTests {
       .invalidValue(
         option: .decode, value: "concurrent",
         reason:
-          "mutex cannot await a decode from inside its isolation; use inside or outside, or"
-          + " --variants coalescing,sharded"),
+          "mutex cannot await a decode from inside its isolation; use inside, outside or none,"
+          + " or --variants coalescing,sharded"),
       "invalid value 'concurrent' for --decode: mutex cannot await a decode from inside its"
-        + " isolation; use inside or outside, or --variants coalescing,sharded"),
+        + " isolation; use inside, outside or none, or --variants coalescing,sharded"),
     BadInput(
       ["--variants", "naive", "--decode", "task"],
       .invalidValue(
         option: .decode, value: "task",
         reason:
-          "naive cannot await a decode from inside its isolation; use inside or outside, or"
-          + " --variants coalescing,sharded"),
+          "naive cannot await a decode from inside its isolation; use inside, outside or none,"
+          + " or --variants coalescing,sharded"),
       "invalid value 'task' for --decode: naive cannot await a decode from inside its"
-        + " isolation; use inside or outside, or --variants coalescing,sharded"),
+        + " isolation; use inside, outside or none, or --variants coalescing,sharded"),
     BadInput(
       ["--decode", "none,none"],
       .invalidValue(option: .decode, value: "none,none", reason: "'none' is listed twice"),
