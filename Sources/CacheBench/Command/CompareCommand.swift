@@ -42,6 +42,7 @@ struct CompareCommand: Subcommand {
         baseline: baseline, baselineName: configuration.baselinePath, current: current,
         currentName: currentName, thresholds: thresholds, options: configuration.options)
       comparison.notes += ResultDocument.partlyMeasured(runs)
+      comparison.notes += unregisteredDesigns(baseline).map { [$0] } ?? []
       return comparison
     } catch {
       throw .gate(error)
@@ -55,6 +56,26 @@ struct CompareCommand: Subcommand {
       runs.append(try ResultDocument.read(path: path))
     }
     return runs
+  }
+
+  /// The note for a baseline whose designs this executable does not register (a user's designs,
+  /// compared with the plain `cachebench`): the rules their traits give (exact counts of a design that
+  /// coalesces) cannot be applied, so those counts are shown, not judged; nil when every design is
+  /// registered.
+  static func unregisteredDesigns(_ baseline: ResultDocument) -> String? {
+    var names: [String] = []
+    for variant in baseline.variants
+    where RegisteredDesigns.registry.design(named: variant.design) == nil
+      && !names.contains(variant.design)
+    {
+      names.append(variant.design)
+    }
+    guard !names.isEmpty else { return nil }
+    let named =
+      names.count == 1 ? "design \(names[0]) is" : "designs \(names.joined(separator: ", ")) are"
+    return "\(named) not registered in this executable, so the"
+      + " rules their traits give (exact counts of a design that coalesces) are not applied: run"
+      + " compare with the executable that registers them"
   }
 
   /// Either kind of bad input a comparison can meet.

@@ -47,6 +47,10 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// The entries made: a key's first fetch's (under `creation`), every fetch's with `valuePerFetch`,
   /// every write's.
   private let made = Atomic<Int>(0)
+  /// Whether the cache answered with a copy of a key's value: equal to it, with storage of its own
+  /// (a nonzero `storageIdentity` other than the value's). Then the cache keeps its own bytes and the
+  /// table's values are the harness's alone (`harnessHeldBytes`).
+  private let answeredCopies = Atomic<Bool>(false)
   /// Whether every fetch makes a value of its own (`FetchIdentifyingFetcher`), kept in `fetched`.
   let valuePerFetch: Bool
   /// With `valuePerFetch`, each key index's values in the order their fetches returned.
@@ -153,6 +157,10 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     if valuePerFetch {
       fetchedAnswer = fetchAnswer(value, at: index)
     } else if let entry = entry(at: index), value.isIdentical(to: entry.value) {
+      let identity = value.storageIdentity
+      if identity != 0, identity != entry.value.storageIdentity {
+        answeredCopies.store(true, ordering: .relaxed)
+      }
       fetchedAnswer = served(entry, at: index, servesBytes: servesBytes)
     } else {
       fetchedAnswer = CachedValue(payload: Payload(key: -1, bytes: []))
@@ -204,7 +212,10 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// allocator counts it, for `bytes_per_entry` to leave out: the table itself (its arrays, index and
   /// slots; not the keys' own storage, which a cache holds as an app's would), an `Entry` per key made
   /// (with its payload of `payloadBytes` when kept), and the values of keys made beyond those cached
-  /// (the table keeps a value the cache let go). Nil when the allocator cannot measure.
+  /// (the table keeps a value the cache let go), or every value made when the cache answered with
+  /// copies of its own (`answeredCopies`: it holds its bytes, the table its values). A value type with
+  /// no `storageIdentity` cannot show a copy, so its values are taken as shared with the cache. Nil
+  /// when the allocator cannot measure.
   ///
   /// Each part is made again in `meter`'s arena of its own and measured; payloads of one size are what
   /// the window's fetcher returned.
@@ -229,7 +240,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     }
     guard let sizes = meter.allocatedBytes(ofEach: parts) else { return nil }
     guard made > 0, sizes.count == 3 else { return sizes[0] }
-    return sizes[0] + made * sizes[1] + max(0, made - cachedEntries) * sizes[2]
+    let unshared = answeredCopies.load(ordering: .relaxed) ? made : max(0, made - cachedEntries)
+    return sizes[0] + made * sizes[1] + unshared * sizes[2]
   }
 
   /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and

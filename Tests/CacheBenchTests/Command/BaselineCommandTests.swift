@@ -38,3 +38,30 @@ struct BaselineCommandTests {
     #expect(FileManager.default.fileExists(atPath: output))
   }
 }
+
+/// `compare` with an executable that does not register a baseline's designs (a user's designs compared
+/// with the plain `cachebench`) says that their traits' rules are not applied, rather than judging less
+/// unsaid.
+struct UnregisteredDesignNoteTests {
+  @Test func aBaselineOfDesignsThisExecutableLacksIsNamedInANote() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cachebench-unregistered-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let registered = directory.appendingPathComponent("registered.json").path
+    let user = directory.appendingPathComponent("user.json").path
+    let run = BaselineCommandTests.run(interrupted: false)
+    try run.write(toFile: registered, atomically: true, encoding: .utf8)
+    try run.replacingOccurrences(
+      of: #""design": "coalescing""#, with: #""design": "profile-store""#
+    )
+    .write(toFile: user, atomically: true, encoding: .utf8)
+
+    #expect(CompareCommand.unregisteredDesigns(try ResultDocument.read(path: registered)) == nil)
+    #expect(
+      CompareCommand.unregisteredDesigns(try ResultDocument.read(path: user))
+        == "design profile-store is not registered in this executable, so the rules their traits"
+        + " give (exact counts of a design that coalesces) are not applied: run compare with the"
+        + " executable that registers them")
+  }
+}

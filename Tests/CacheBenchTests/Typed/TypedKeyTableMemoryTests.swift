@@ -82,5 +82,31 @@ struct TypedCacheHarnessMemoryTests {
           meter: meter, cachedEntries: Self.keys / 2, payloadBytes: Self.payloadBytes))
       #expect(half == harness + Self.keys / 2 * value)
     }
+
+    /// A cache that keeps its own copy of each value (equal bytes, storage of its own) holds those
+    /// bytes itself, so the table's values are the harness's too, every one of them; answers that
+    /// share the table's values charge nothing more.
+    @Test func valuesTheCacheAnswersWithCopiesOfAreTheHarnesssToo() throws {
+      let meter = ResourceMeter.system()
+      let (table, _) = try Self.filledTable(keepsPayloads: false)
+      let value = try #require(
+        meter.allocatedBytes { Data(Payload(key: 0, count: Self.payloadBytes).bytes) })
+      let shared = try #require(
+        table.harnessHeldBytes(
+          meter: meter, cachedEntries: Self.keys, payloadBytes: Self.payloadBytes))
+      for index in 0..<Self.keys {
+        let own = try #require(table.entry(at: index)).value
+        #expect(table.answer(own, at: index, servesBytes: false).payload.key == index)
+      }
+      #expect(
+        table.harnessHeldBytes(
+          meter: meter, cachedEntries: Self.keys, payloadBytes: Self.payloadBytes) == shared)
+      let copy = Data(Array(try #require(table.entry(at: 0)).value))
+      #expect(table.answer(copy, at: 0, servesBytes: false).payload.key == 0)
+      let copied = try #require(
+        table.harnessHeldBytes(
+          meter: meter, cachedEntries: Self.keys, payloadBytes: Self.payloadBytes))
+      #expect(copied == shared + Self.keys * value, "\(copied) against \(shared)")
+    }
   }
 #endif
