@@ -38,7 +38,10 @@ enum CalibrationTableWriter {
       [
         "Mutex op, contended", calibration.mutexContended.map(cost) ?? "n/a",
         "\(calibration.contendingTasks) tasks at once (concurrency"
-          + " \(calibration.contendedConcurrency))",
+          + " \(calibration.contendedConcurrency))"
+          + (calibration.mutexContended == nil
+            ? "; n/a: in no round did the tasks start within a tenth of it (a busy machine)"
+            : ""),
       ],
       ["task creation", cost(calibration.taskCreation), "create, run, await value"],
     ]

@@ -58,6 +58,10 @@ struct CalibrationTableWriterTests {
     var calibration = CalibrationFixtures.roundFigures
     calibration.mutexContended = nil
     #expect(CalibrationTableWriter.render(calibration).contains("Mutex op, contended        n/a  "))
+    // The table says why, as every n/a should.
+    #expect(
+      CalibrationTableWriter.render(calibration).contains(
+        "; n/a: in no round did the tasks start within a tenth of it (a busy machine)"))
     #expect(
       CalibrationTableWriter.summary(calibration).contains("Mutex 5.0ns (n/a contended by 2)"))
     let values = CSVWriter.values(
