@@ -54,14 +54,7 @@ struct SweepCommand: Subcommand {
     } catch {
       throw .failure(error.description)
     }
-    for (cell, result) in results {
-      let information = quiet ? [] : result.resources.information
-      for note in information + result.resources.notes
-        + result.designNotes(failRate: base.fetcher.failRate)
-      {
-        CacheBenchCommand.printError("\(cell): \(note)")
-      }
-    }
+    Self.printNotes(results, failRate: base.fetcher.failRate, quiet: quiet)
     let matrix = SweepMatrix(plan: plan, results: results)
     if let maxTime = configuration.maxTime, !matrix.unmeasured.isEmpty {
       CacheBenchCommand.printError(
@@ -75,6 +68,18 @@ struct SweepCommand: Subcommand {
     try Self.write(
       matrices: SweepMatrixWriter.render(matrix) + "\n" + Findings.render(findings), csv: csv,
       csvPath: csvPath)
+  }
+
+  /// Each cell's notes on stderr: what its figures need said, and unless `quiet` what they include.
+  private static func printNotes(
+    _ results: [(cell: SweepCell, result: VariantResult)], failRate: Double, quiet: Bool
+  ) {
+    for (cell, result) in results {
+      let information = quiet ? [] : result.resources.information
+      for note in information + result.resources.notes + result.designNotes(failRate: failRate) {
+        CacheBenchCommand.printError("\(cell): \(note)")
+      }
+    }
   }
 
   /// A measured cell as the sweep's findings read it (`SweepFindings`).

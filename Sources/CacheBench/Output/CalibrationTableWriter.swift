@@ -35,14 +35,7 @@ enum CalibrationTableWriter {
         "a hand-written coalescing actor's hit, untimed",
       ],
       ["Mutex op, uncontended", cost(calibration.mutexUncontended), "withLock, one thread"],
-      [
-        "Mutex op, contended", calibration.mutexContended.map(cost) ?? "n/a",
-        "\(calibration.contendingTasks) tasks at once (concurrency"
-          + " \(calibration.contendedConcurrency))"
-          + (calibration.mutexContended == nil
-            ? "; n/a: in no round did the tasks start within a tenth of it (a busy machine)"
-            : ""),
-      ],
+      contendedMutexRow(calibration),
       ["task creation", cost(calibration.taskCreation), "create, run, await value"],
     ]
     for sleep in calibration.sleepOvershoots {
@@ -126,6 +119,17 @@ enum CalibrationTableWriter {
       + "floor: Task.sleep overshoot \(sleeps.joined(separator: ", "));"
       + " harness \(cost(calibration.harness.nanosecondsPerRequest)) per request,"
       + " \(allocationText(calibration.harness))\n"
+  }
+
+  /// The contended Mutex row: its cost, or `n/a` and why.
+  private static func contendedMutexRow(_ calibration: Calibration) -> [String] {
+    [
+      "Mutex op, contended", calibration.mutexContended.map(cost) ?? "n/a",
+      "\(calibration.contendingTasks) tasks at once (concurrency"
+        + " \(calibration.contendedConcurrency))"
+        + (calibration.mutexContended == nil
+          ? "; n/a: in no round did the tasks start within a tenth of it (a busy machine)" : ""),
+    ]
   }
 
   /// A cost in nanoseconds: one decimal below 1 µs (`4.2ns`, `812.0ns`), `HumanUnits` above.
