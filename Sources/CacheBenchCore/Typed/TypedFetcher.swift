@@ -16,11 +16,7 @@ public struct TypedFetcher<Key: Hashable & Sendable, Value: CacheBenchValue>: Se
   /// injected fetch error), or `TypedDesignError.unknownKey` for a key that is not one of the window's,
   /// without fetching.
   public func fetch(_ key: Key) async throws -> Value {
-    guard let index = table.indices[key] else {
-      throw TypedDesignError.unknownKey(String(describing: key))
-    }
-    let payload = try await fetcher.fetch(index)
-    return table.value(at: index, fetched: payload)
+    try await fetchIndexed(key).value
   }
 
   /// The window's keys: the design's key of each key index, `0..<keys`, as the workload draws them.

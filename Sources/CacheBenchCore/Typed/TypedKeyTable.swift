@@ -51,6 +51,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// (a nonzero `storageIdentity` other than the value's). Then the cache keeps its own bytes and the
   /// table's values are the harness's alone (`harnessHeldBytes`).
   private let answeredCopies = Atomic<Bool>(false)
+  /// The responses of the window's `TypedResponseFetcher`s, the harness's memory too.
+  private let responses = SanitizerVisibleMutex<[any HeldResponses]>([])
   /// Whether every fetch makes a value of its own (`FetchIdentifyingFetcher`), kept in `fetched`.
   let valuePerFetch: Bool
   /// With `valuePerFetch`, each key index's values in the order their fetches returned.
@@ -208,14 +210,19 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     return entry(at: index)?.payload
   }
 
+  /// Keeps `held` with the table, so that its responses count as the harness's memory.
+  func hold(_ held: any HeldResponses) {
+    responses.withLock { $0.append(held) }
+  }
+
   /// What the harness holds of this table while the cache holds `cachedEntries` entries, as `meter`'s
   /// allocator counts it, for `bytes_per_entry` to leave out: the table itself (its arrays, index and
   /// slots; not the keys' own storage, which a cache holds as an app's would), an `Entry` per key made
   /// (with its payload of `payloadBytes` when kept), and the values of keys made beyond those cached
   /// (the table keeps a value the cache let go), or every value made when the cache answered with
   /// copies of its own (`answeredCopies`: it holds its bytes, the table its values). A value type with
-  /// no `storageIdentity` cannot show a copy, so its values are taken as shared with the cache. Nil
-  /// when the allocator cannot measure.
+  /// no `storageIdentity` cannot show a copy, so its values are taken as shared with the cache. Then
+  /// the responses its `TypedResponseFetcher`s kept. Nil when the allocator cannot measure.
   ///
   /// Each part is made again in `meter`'s arena of its own and measured; payloads of one size are what
   /// the window's fetcher returned.
@@ -239,9 +246,14 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
       parts.append { makeValue(fetched) }
     }
     guard let sizes = meter.allocatedBytes(ofEach: parts) else { return nil }
-    guard made > 0, sizes.count == 3 else { return sizes[0] }
+    var held = 0
+    for holder in responses.withLock({ $0 }) {
+      guard let bytes = holder.heldBytes(meter: meter) else { return nil }
+      held += bytes
+    }
+    guard made > 0, sizes.count == 3 else { return sizes[0] + held }
     let unshared = answeredCopies.load(ordering: .relaxed) ? made : max(0, made - cachedEntries)
-    return sizes[0] + made * sizes[1] + unshared * sizes[2]
+    return sizes[0] + made * sizes[1] + unshared * sizes[2] + held
   }
 
   /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and
