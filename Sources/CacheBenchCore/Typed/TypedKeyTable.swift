@@ -41,6 +41,14 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
   /// For each key index, its value's `storageIdentity` once the key was fetched, else 0.
   @usableFromInline let identities: UnsafeMutablePointer<Atomic<UInt>>
+  /// For each key index, the `storageIdentity` of the cache's own copy of its value that last passed
+  /// the full check (equal contents, other storage), else 0: an answer with it is that copy, so a cache
+  /// that keeps copies pays a word comparison a hit, not a comparison of the contents. The copy itself
+  /// is kept in `verifiedCopies` while its identity is here, so its storage cannot be freed and given
+  /// to another value meanwhile.
+  @usableFromInline let verified: UnsafeMutablePointer<Atomic<UInt>>
+  /// The copies whose identities `verified` holds, by key index.
+  private let verifiedCopies = SanitizerVisibleMutex<[Int: Value]>([:])
   /// Held while a value is made, so each is made once. Holds no value: `Mutex`'s value is not visible
   /// to the thread sanitizer (see `SanitizerVisibleMutex`).
   private let creation = Mutex<Void>(())
@@ -88,9 +96,11 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     makeValue = value
     slots = .allocate(capacity: max(1, count))
     identities = .allocate(capacity: max(1, count))
+    verified = .allocate(capacity: max(1, count))
     for index in 0..<max(1, count) {
       (slots + index).initialize(to: Atomic(0))
       (identities + index).initialize(to: Atomic(0))
+      (verified + index).initialize(to: Atomic(0))
     }
   }
 
@@ -105,6 +115,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     slots.deallocate()
     identities.deinitialize(count: max(1, keys.count))
     identities.deallocate()
+    verified.deinitialize(count: max(1, keys.count))
+    verified.deallocate()
   }
 
   /// The entry of `index`, once it was fetched.
@@ -146,7 +158,10 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   @inlinable
   func answer(_ value: Value, at index: Int, servesBytes: Bool) -> CachedValue {
     let identity = value.storageIdentity
-    if !servesBytes, identity != 0, identity == identities[index].load(ordering: .relaxed) {
+    if !servesBytes, identity != 0,
+      identity == identities[index].load(ordering: .relaxed)
+        || identity == verified[index].load(ordering: .relaxed)
+    {
       return CachedValue(payload: Payload(key: index, bytes: []))
     }
     return checkedAnswer(value, at: index, servesBytes: servesBytes)
@@ -158,17 +173,34 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     let fetchedAnswer: CachedValue
     if valuePerFetch {
       fetchedAnswer = fetchAnswer(value, at: index)
-    } else if let entry = entry(at: index), value.isIdentical(to: entry.value) {
-      let identity = value.storageIdentity
-      if identity != 0, identity != entry.value.storageIdentity {
-        answeredCopies.store(true, ordering: .relaxed)
-      }
+    } else if let entry = entry(at: index), isAnswer(value, of: entry, at: index) {
       fetchedAnswer = served(entry, at: index, servesBytes: servesBytes)
     } else {
       fetchedAnswer = CachedValue(payload: Payload(key: -1, bytes: []))
     }
     guard fetchedAnswer.payload.key == -1 else { return fetchedAnswer }
     return writtenAnswer(value, at: index, servesBytes: servesBytes) ?? fetchedAnswer
+  }
+
+  /// Whether `value` is `entry`'s value of key index `index`: the copy last verified for the key, or
+  /// equal to it (`isIdentical(to:)`). An equal value with storage of its own is the cache's copy: it
+  /// is remembered in `verified`, and the table's values count as the harness's (`answeredCopies`).
+  private func isAnswer(_ value: Value, of entry: Entry, at index: Int) -> Bool {
+    let identity = value.storageIdentity
+    if identity != 0, identity == verified[index].load(ordering: .relaxed) { return true }
+    guard value.isIdentical(to: entry.value) else { return false }
+    if identity != 0, identity != entry.value.storageIdentity {
+      answeredCopies.store(true, ordering: .relaxed)
+      // The copy it replaces is released after its identity left `verified`, so no later answer can
+      // be taken for it once its storage is another value's.
+      let replaced = verifiedCopies.withLock { copies in
+        let replaced = copies.updateValue(value, forKey: index)
+        verified[index].store(identity, ordering: .relaxed)
+        return replaced
+      }
+      withExtendedLifetime(replaced) {}
+    }
+    return true
   }
 
   /// The value a write of `index` stores, made from the write's `payload` with the design's `value`
@@ -220,7 +252,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// slots; not the keys' own storage, which a cache holds as an app's would), an `Entry` per key made
   /// (with its payload of `payloadBytes` when kept), and the values of keys made beyond those cached
   /// (the table keeps a value the cache let go), or every value made when the cache answered with
-  /// copies of its own (`answeredCopies`: it holds its bytes, the table its values). A value type with
+  /// copies of its own (`answeredCopies`: it holds its bytes, the table its values), with the verified
+  /// copies beyond the cached entries (`verifiedCopies`: kept for keys the cache let go). A value type with
   /// no `storageIdentity` cannot show a copy, so its values are taken as shared with the cache. Then
   /// the responses its `TypedResponseFetcher`s kept. Nil when the allocator cannot measure.
   ///
@@ -253,7 +286,9 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     }
     guard made > 0, sizes.count == 3 else { return sizes[0] + held }
     let unshared = answeredCopies.load(ordering: .relaxed) ? made : max(0, made - cachedEntries)
-    return sizes[0] + made * sizes[1] + unshared * sizes[2] + held
+    // Verified copies of keys the cache has let go are kept by the table alone.
+    let copiesKept = max(0, verifiedCopies.withLock { $0.count } - cachedEntries)
+    return sizes[0] + made * sizes[1] + (unshared + copiesKept) * sizes[2] + held
   }
 
   /// A value made from this fetch's payload alone, kept beside the key's earlier ones. The slots and
