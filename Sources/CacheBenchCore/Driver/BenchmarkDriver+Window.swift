@@ -69,16 +69,21 @@ extension BenchmarkDriver {
     /// `timeout`: each poll's timer costs the dispatch queues tens of thousands of instructions, and a
     /// window that valgrind slows by the machine's load would count more polls, so callgrind's
     /// instructions per request rose with the load (+1.1% to +1.7% at load 7–8 for a 1,000-instruction
-    /// hit, the differences all in dispatch's timer code).
+    /// hit, the differences all in dispatch's timer code). It waits on `DeadlineTimerThread`, whose
+    /// cancelled sleeps leave its queue: a cancelled `Task.sleep` leaves its dispatch timer armed, to
+    /// fire in a later window.
     func run(stopping stop: RunStop) async {
       let clock = ContinuousClock()
       var last = progress()
       var lastMoved = clock.now
       let interval =
         ValgrindClient.isRunning ? timeout / 4 : min(Duration.seconds(1), timeout / 4)
+      let step = UInt64(max(1, DecimalText.nanoseconds(interval)))
       while !Task.isCancelled {
-        try? await Task.sleep(for: interval)
-        if Task.isCancelled { return }
+        let due = MonotonicClock.now() &+ step
+        guard (try? await DeadlineTimerThread.shared.sleep(until: due, notBefore: due)) != nil,
+          !Task.isCancelled
+        else { return }
         let now = progress()
         if now != last {
           last = now
