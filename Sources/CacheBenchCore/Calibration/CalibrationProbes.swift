@@ -71,11 +71,18 @@ enum CalibrationProbes {
   static func emptyActorCall(budget: CalibrationBudget) -> ProbeRound {
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
-    return {
-      let start = MonotonicClock.now()
-      for _ in 0..<operations { await target.increment() }
-      return mean(since: start, operations: operations)
-    }
+    return { await emptyActorCalls(target, operations: operations) }
+  }
+
+  /// `emptyActorCall`'s round. `nonisolated(nonsending)`, as the client loop and the hit-path probe
+  /// are (`ClientLoop`, `HitLookups`), so the floor and the hit paths read against it return from the
+  /// actor the same way.
+  nonisolated(nonsending) private static func emptyActorCalls(
+    _ target: CounterActor, operations: Int
+  ) async -> Double {
+    let start = MonotonicClock.now()
+    for _ in 0..<operations { await target.increment() }
+    return mean(since: start, operations: operations)
   }
 
   /// `emptyActorCall` with the method timing itself exactly as the caches do (`IsolationTiming`) and the
@@ -83,17 +90,22 @@ enum CalibrationProbes {
   static func timedActorCall(budget: CalibrationBudget) -> ProbeRound {
     let target = CounterActor()
     let operations = budget.operations(scaledBy: 1)
-    return {
-      var sum: UInt64 = 0
-      let start = MonotonicClock.now()
-      for _ in 0..<operations {
-        let timing = await target.timedIncrement()
-        sum &+= timing.entered &+ timing.service
-      }
-      let nanoseconds = mean(since: start, operations: operations)
-      blackHole(sum)
-      return nanoseconds
+    return { await timedActorCalls(target, operations: operations) }
+  }
+
+  /// `timedActorCall`'s round, `nonisolated(nonsending)` as `emptyActorCalls` is.
+  nonisolated(nonsending) private static func timedActorCalls(
+    _ target: CounterActor, operations: Int
+  ) async -> Double {
+    var sum: UInt64 = 0
+    let start = MonotonicClock.now()
+    for _ in 0..<operations {
+      let timing = await target.timedIncrement()
+      sum &+= timing.entered &+ timing.service
     }
+    let nanoseconds = mean(since: start, operations: operations)
+    blackHole(sum)
+    return nanoseconds
   }
 
   /// A call from inside one actor to another actor's counter method, and back to the first actor.
@@ -127,15 +139,20 @@ enum CalibrationProbes {
     let cache = ReferenceCoalescingActor()
     _ = try? await cache.value(for: 0)
     let operations = budget.operations(scaledBy: 1)
-    return {
-      var served = 0
-      let start = MonotonicClock.now()
-      for _ in 0..<operations {
-        if let value = try? await cache.value(for: 0), value.key == 0 { served &+= 1 }
-      }
-      let nanoseconds = mean(since: start, operations: operations)
-      return served == operations ? nanoseconds : .nan
+    return { await referenceHits(cache, operations: operations) }
+  }
+
+  /// `referenceCoalescingHit`'s round, `nonisolated(nonsending)` as `emptyActorCalls` is.
+  nonisolated(nonsending) private static func referenceHits(
+    _ cache: ReferenceCoalescingActor, operations: Int
+  ) async -> Double {
+    var served = 0
+    let start = MonotonicClock.now()
+    for _ in 0..<operations {
+      if let value = try? await cache.value(for: 0), value.key == 0 { served &+= 1 }
     }
+    let nanoseconds = mean(since: start, operations: operations)
+    return served == operations ? nanoseconds : .nan
   }
 
   /// Creating an unstructured task that returns at once, letting it run, and awaiting its value, amortised

@@ -85,9 +85,11 @@ enum HitLookups {
 
   /// `operations` lookups of `key` in `cache`, timed as a whole: nanoseconds per lookup, or NaN when any
   /// lookup was not a hit. A design that does not report outcomes (nil) is taken at its word that a
-  /// warm key hits.
+  /// warm key hits. `nonisolated(nonsending)`, as the client loop is (`ClientLoop`).
   @inlinable
-  static func run<C: Cache>(on cache: C, key: Int, operations: Int) async -> Double {
+  nonisolated(nonsending) static func run<C: Cache>(
+    on cache: C, key: Int, operations: Int
+  ) async -> Double {
     var hits = 0
     let start = MonotonicClock.now()
     for _ in 0..<operations {
