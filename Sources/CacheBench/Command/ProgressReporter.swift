@@ -37,6 +37,9 @@ final class ProgressReporter: Sendable {
   private let width: Int
   private let write: @Sendable (String) -> Void
   private let now: @Sendable () -> UInt64
+  /// The executable's name, before each line as every other stderr line has it: a user's own
+  /// executable's, not `cachebench`, read when the reporter is made (`ProgramName.current`).
+  private let program: String
   private let state = SanitizerVisibleMutex(State())
 
   /// A reporter for a run of `variantCount` variants on a terminal `width` columns wide, writing
@@ -51,6 +54,7 @@ final class ProgressReporter: Sendable {
     self.width = width
     self.write = write
     self.now = now
+    program = ProgramName.current
   }
 
   /// The style for stderr: `silent` when asked to be quiet, `bar` on a terminal, else `lines`.
@@ -61,7 +65,7 @@ final class ProgressReporter: Sendable {
   /// Prints the line describing the workload, before the run starts.
   func begin(summary: String) {
     guard style != .silent else { return }
-    write(Self.prefixed(summary))
+    write(prefixed(summary))
   }
 
   /// Takes in one driver event; the driver's `onEvent`.
@@ -79,20 +83,20 @@ final class ProgressReporter: Sendable {
           draw(&state)
         } else if window.phase == .measurement {
           write(
-            Self.prefixed(
+            prefixed(
               "[\(state.position)/\(variantCount)] \(window.variant.description): measuring"))
         }
       case .failed(let variant, let reason):
         state.window = nil
         var text = state.barShown ? Self.eraseLine : ""
         state.barShown = false
-        text += Self.prefixed("\(variant.description): not measured: \(reason)")
+        text += prefixed("\(variant.description): not measured: \(reason)")
         write(text)
       case .finished(let result):
         state.window = nil
         var text = state.barShown ? Self.eraseLine : ""
         state.barShown = false
-        text += Self.prefixed(RunDescription.progressLine(for: result))
+        text += prefixed(RunDescription.progressLine(for: result))
         write(text)
       }
     }
@@ -141,7 +145,7 @@ final class ProgressReporter: Sendable {
   }
 
   /// `line` as a diagnostic line: the tool's name before it, a line end after it.
-  private static func prefixed(_ line: String) -> String {
-    "cachebench: " + line + "\n"
+  private func prefixed(_ line: String) -> String {
+    program + ": " + line + "\n"
   }
 }

@@ -68,6 +68,18 @@ struct ProgressReporterTests {
       ])
   }
 
+  @Test func aUsersExecutableNamesItselfOnEveryLine() {
+    let terminal = Terminal()
+    let named = ProgramName.$current.withValue("imagecache-bench") { reporter(.lines, terminal) }
+    drive(named, terminal)
+    #expect(
+      terminal.written == [
+        "imagecache-bench: 1 variant; each: 100 requests\n",
+        "imagecache-bench: [1/2] naive/inside: measuring\n",
+        "imagecache-bench: naive/inside: 10000 requests in 3.00s (3.33k/s)\n",
+      ])
+  }
+
   @Test func quietWritesNothing() {
     let terminal = Terminal()
     drive(reporter(.silent, terminal), terminal)
