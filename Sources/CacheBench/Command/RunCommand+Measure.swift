@@ -62,6 +62,7 @@ extension RunCommand {
     let unfinished = SanitizerVisibleMutex<[String]>([])
     // Variants whose information lines were said: once a variant, not once a repetition.
     let informed = SanitizerVisibleMutex<Set<String>>([])
+    let notes = RepeatedNotes(repetitions: configuration.repeatOptions.count)
     let quiet = quiet
     let driver = makeDriver(meter: meter, observer: observer) { event in
       progress.handle(event)
@@ -72,7 +73,9 @@ extension RunCommand {
           CacheBenchCommand.printError("\(result.variant.description): \(line)")
         }
       }
-      Self.report(event, failRate: scenario.fetcher.failRate, silent: style == .silent) { variant in
+      Self.report(
+        event, failRate: scenario.fetcher.failRate, silent: style == .silent, notes: notes
+      ) { variant in
         unfinished.withLock { $0.append(variant) }
       }
     }
@@ -112,12 +115,15 @@ extension RunCommand {
   /// Says on stderr what a finished variant's figures need said, and names the variants that were not
   /// measured to `unfinished`.
   private static func report(
-    _ event: DriverEvent, failRate: Double, silent: Bool,
+    _ event: DriverEvent, failRate: Double, silent: Bool, notes: RepeatedNotes,
     unfinished: (String) -> Void
   ) {
     switch event {
     case .finished(let result):
-      for note in result.resources.notes + result.designNotes(failRate: failRate) {
+      let said = notes.lines(
+        result.resources.notes + result.designNotes(failRate: failRate),
+        of: result.variant.description)
+      for note in said {
         CacheBenchCommand.printError("\(result.variant.description): \(note)")
       }
       if result.stalled { unfinished(result.variant.description) }
