@@ -3,13 +3,11 @@
 /// `lookup`'s own code and a decode outside the cache all run on the main actor, one job at a time; a
 /// `lookup` into an actor hops there and back.
 ///
-/// Why a copy rather than one body for both: `ClientLoop`'s loop made `nonisolated(nonsending)` would
-/// run where its caller runs, pool or main actor alike, but it hops back to its caller's isolation after
-/// every await, and that cost every pool request about 15 ns: the harness measured 89.8–95.0 ns a
-/// request against 75.2–82.4 ns for the plain loop, six runs of each binary alternated at load 6–9.
-/// So the pool's loop stays as it was, and this one repeats its closed loop and `issue`, calling the same
-/// out-of-line `RequestSource` and `ClientRecorder` for everything else. Open loop (`--rate`) is not
-/// offered on the main actor (the options refuse it).
+/// Why a copy rather than one body for both: `ClientLoop`'s loop is `nonisolated(nonsending)` and would
+/// run on the main actor if called from it, but the pool's clients must not start there, and the main
+/// actor's loop must stay on it between requests; a loop of its own says so in its type. It repeats the
+/// closed loop and `issue`, calling the same out-of-line `RequestSource` and `ClientRecorder` for
+/// everything else. Open loop (`--rate`) is not offered on the main actor (the options refuse it).
 @usableFromInline
 enum MainActorClientLoop {
   /// `ClientLoop.Runner`, isolated to the main actor.
