@@ -51,7 +51,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
   /// them: for `Data`, its two words), written once before the key's slot is set. An answer whose
   /// representation is these bytes is the key's value itself (the same references, the same inline
   /// contents, all kept alive by the table), which `answer` sees with no call into the value: for
-  /// `Data`, `storageIdentity`'s `withUnsafeBytes` cost a hit 72 instructions of exclusivity checks.
+  /// `Data`, `storageIdentity`'s `withUnsafeBytes` cost a hit about 170 instructions of exclusivity
+  /// checks.
   @usableFromInline let representations: UnsafeMutableRawPointer
   /// The copies whose identities `verified` holds, by key index.
   private let verifiedCopies = SanitizerVisibleMutex<[Int: Value]>([:])
