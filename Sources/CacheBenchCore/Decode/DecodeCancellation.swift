@@ -29,7 +29,7 @@ final class ArmedRequest: Sendable {
   /// Only compared, never used to reach the task: a non-zero value is a task that is still running (the
   /// request sets it at its start and clears it before it returns, under the lock), so equality with
   /// the current task is exact and never matches a later task at a freed task's address.
-  private let owner = Mutex<UInt>(0)
+  private let owner = SanitizerVisibleMutex<UInt>(0)
   private let fired = Atomic<Bool>(false)
   private let waited = Atomic<Bool>(false)
 

@@ -20,8 +20,8 @@ extension IsolationTimingTests {
   private struct HeldDecode {
     /// What the held decode saw: the cache it decodes for, set once built, and whether it ran on it.
     final class Witness: Sendable {
-      let cache = Mutex<CoalescingActorCache?>(nil)
-      let onActor = Mutex<Bool?>(nil)
+      let cache = SanitizerVisibleMutex<CoalescingActorCache?>(nil)
+      let onActor = SanitizerVisibleMutex<Bool?>(nil)
     }
 
     let fetcher = ControllableFetcher()

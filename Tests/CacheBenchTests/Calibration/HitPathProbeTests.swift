@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import CacheBench
@@ -58,7 +57,7 @@ struct HitPathProbeTests {
   }
 
   @Test func theProbesCacheServesTheRunsPayloadSizeAndIsBuiltForItsKeys() async throws {
-    let seen = Mutex<(keys: Int, payloadBytes: Int)>((0, 0))
+    let seen = SanitizerVisibleMutex<(keys: Int, payloadBytes: Int)>((0, 0))
     let design = CacheDesign.plainUserActor { keys, payloadBytes in
       seen.withLock { $0 = (keys, payloadBytes) }
     }

@@ -1,6 +1,5 @@
 import CacheBenchCore
 import Foundation
-import Synchronization
 
 /// Caches written as an app writes them: keyed by `URL`, answering `Data`, with no harness type in their
 /// methods; and their Int-keyed twins, the same code on the untyped `Cache` API.
@@ -78,7 +77,7 @@ enum TypedUserCaches {
 
   /// Counts calls of a design's closures.
   final class Calls: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = SanitizerVisibleMutex<[String: Int]>([:])
 
     func count(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
 

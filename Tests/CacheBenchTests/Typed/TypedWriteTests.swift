@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CacheBenchCore
@@ -79,7 +78,7 @@ struct TypedWriteTests {
 
   /// The stores the factory made, for the test to read after the run.
   final class Made: Sendable {
-    let stores = Mutex<[ProfileStore]>([])
+    let stores = SanitizerVisibleMutex<[ProfileStore]>([])
   }
 
   static func design(offline: Set<String> = [], corruptsUpdates: Bool = false, made: Made)
