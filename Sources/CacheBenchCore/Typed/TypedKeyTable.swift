@@ -330,8 +330,8 @@ final class TypedKeyTable<Key: Hashable & Sendable, Value: CacheBenchValue>: @un
     let keptBytes = keepsPayloads ? payloadBytes : 0
     var parts: [() -> Any] = [
       {
-        try? TypedKeyTable(
-          count: keys.count, key: { keys[$0] }, value: makeValue, keepsPayloads: keepsPayloads)
+        (try? TypedKeyTable(
+          count: keys.count, key: { keys[$0] }, value: makeValue, keepsPayloads: keepsPayloads))
           as Any
       }
     ]

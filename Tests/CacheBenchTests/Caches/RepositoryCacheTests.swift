@@ -89,7 +89,8 @@ struct RepositoryCacheTests {
     await eventually("the second reader joins") { await cache.joinCount == 1 }
     reads.release()
     let outcomes = [try await first.outcome, try await second.outcome]
-    #expect(outcomes.sorted { "\($0)" < "\($1)" } == [.join, .leader])
+    #expect(
+      outcomes.sorted { String(describing: $0) < String(describing: $1) } == [.join, .leader])
     #expect(reads.ledger.totals.fetches == 1)
   }
 
