@@ -43,7 +43,7 @@ package struct CalibrationBudget: Sendable, Equatable {
   }
 
   /// The environment variable that makes every calibration of a process `quick`: `CACHEBENCH_CALIBRATION=quick`.
-  /// `scripts/test` sets it for the sanitizer passes, whose tests run the executable dozens of times and
+  /// `scripts/test` sets it for every test pass, whose tests run the executable dozens of times and
   /// check what it does, not how stable its floors are; any other value, or none, is `standard`.
   package static let environmentVariable = "CACHEBENCH_CALIBRATION"
 
