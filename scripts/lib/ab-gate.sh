@@ -6,9 +6,10 @@
 #   - the counts and allocations with `cachebench compare`, the base rounds' median as the baseline,
 #     under the profile's ordinary rules (exact fetches and duplicates, decode_on_actor_share, ...);
 #   - with a callgrind profile (callgrind_profile, not none): instructions per request, from one run of
-#     each revision under callgrind (scripts/valgrind, a static build of each in its package's
-#     .build/valgrind), with `cachebench compare` under that profile's rules, the median of the base's
-#     runs as the baseline and the median of the head's judged (callgrind_repeats a side, 3 by default).
+#     each revision under callgrind (scripts/valgrind, on the same static build of each in its package's
+#     .build/valgrind that the rounds ran), with `cachebench compare` under that profile's rules, the
+#     median of the base's runs as the baseline and the median of the head's judged (callgrind_repeats a
+#     side, 3 by default).
 # No stored figure enters: both sides ran minutes apart on this machine.
 #
 # CACHEBENCH_GATE_KEEP=DIR keeps every round's figures there (PROFILE.base.ROUND.json, ...), for
@@ -66,14 +67,16 @@ ab_base_worktree() {
 # ab_build_base: builds the base revision's product; sets base_binary.
 ab_build_base() {
   local log="$base_log"
-  ab_say "swift build -c release --product $CACHEBENCH_PRODUCT in the base worktree ($base_short)"
+  ab_say "swift build -c release --static-swift-stdlib --product $CACHEBENCH_PRODUCT in the base worktree ($base_short)"
   if [ ! -f "$base_package/Package.swift" ]; then
     ab_say "the base revision $against ($base_short) has no package at $base_package"
     exit 1
   fi
   mkdir -p "$(dirname "$log")"
-  if ! swift build -c release --package-path "$base_package" --product "$CACHEBENCH_PRODUCT" \
-    >"$log" 2>&1; then
+  # The head's configuration (cachebench_static_build_flags), in the same place in the base's package,
+  # where the callgrind part's scripts/valgrind finds it built.
+  if ! swift build "${cachebench_static_build_flags[@]}" --package-path "$base_package" \
+    --scratch-path "$base_package/.build/valgrind" --product "$CACHEBENCH_PRODUCT" >"$log" 2>&1; then
     local hint=""
     if grep -q "doesn't exist in file system" "$log"; then
       hint=" (a dependency by relative path out of the repository does not resolve from the worktree; name it by absolute path or URL)"
@@ -81,7 +84,7 @@ ab_build_base() {
     ab_say "the base revision $against ($base_short) failed to build; its log: $log$hint"
     exit 1
   fi
-  base_binary="$(swift build -c release --package-path "$base_package" --show-bin-path)/$CACHEBENCH_PRODUCT"
+  base_binary="$base_package/.build/valgrind/release/$CACHEBENCH_PRODUCT"
   [ -x "$base_binary" ] || { ab_say "the base build left no executable at $base_binary"; exit 1; }
 }
 
@@ -233,7 +236,7 @@ ab_callgrind() {
       else
         package="$CACHEBENCH_PACKAGE"; commit="$head_commit"; profile="$callgrind_profile"
       fi
-      ab_say "callgrind: run $run of $callgrind_repeats, $side, of $callgrind_profile (a static build in $package/.build/valgrind)"
+      ab_say "callgrind: run $run of $callgrind_repeats, $side, of $callgrind_profile (the static build in $package/.build/valgrind)"
       started=$(date +%s)
       status=0
       CACHEBENCH_GIT_COMMIT="$commit" "$CACHEBENCH_ROOT/scripts/valgrind" callgrind \

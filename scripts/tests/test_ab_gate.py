@@ -5,8 +5,8 @@ python3 -m unittest discover -s scripts/tests
 Each test gates a throwaway git repository (a Package.swift, Profiles/ci.json, and a designs.txt naming the
 designs its build registers) with stand-ins first on PATH, so no Swift toolchain is needed and nothing is built:
 - `swift` logs its arguments; `package describe` describes one executable product, cachebench; `build` writes
-  a stand-in cachebench into <package>/.build/release, or fails when the package holds a file BROKEN;
-  `build --show-bin-path` prints that directory;
+  a stand-in cachebench into its --scratch-path's release directory (else <package>/.build/release), or
+  fails when the package holds a file BROKEN; `build --show-bin-path` prints that directory;
 - the stand-in cachebench (FAKE_CACHEBENCH) logs each call with its side (base when its path is under
   .build/ci-gate-base, else head), refuses a design its package's designs.txt lacks with cachebench's
   "registered designs: a, b" error, writes a small result for `run --save-baseline`, and passes `paired`,
@@ -47,7 +47,7 @@ if arguments[:1] == ["package"] and "describe" in arguments:
     }))
     sys.exit(0)
 if arguments[:1] == ["build"]:
-    bin_path = os.path.join(package, ".build", "release")
+    bin_path = os.path.join(os.path.abspath(value("--scratch-path") or os.path.join(package, ".build")), "release")
     if "--show-bin-path" in arguments:
         print(bin_path)
         sys.exit(0)
@@ -68,7 +68,7 @@ sys.exit(99)
 FAKE_CACHEBENCH = r'''#!/bin/bash
 set -euo pipefail
 case "$0" in */.build/ci-gate-base/*) side=base ;; *) side=head ;; esac
-package="$(dirname "$(dirname "$(dirname "$0")")")"  # <package>/.build/release/cachebench
+package="${0%/.build/*}"  # <package>/.build/valgrind/release/cachebench
 value() {
   local option="$1"
   shift
@@ -467,6 +467,27 @@ class ABGateTests(unittest.TestCase):
         self.assertEqual(len(paired[paired.index("--base") + 1:paired.index("--head")]), 7)
         self.assertIn("paired: within the thresholds (fake)", stdout)
         self.assertNotIn("a row the A/B gate leaves out", stdout)
+
+    def test_both_revisions_are_built_alike_static_in_their_packages_valgrind_build_directory(self):
+        # One configuration for the rounds and the callgrind part, and the same on both sides: a ratio of a
+        # static build to a shared-runtime one would time the linking, not the change.
+        self.head_commit()
+        self.assertPassed(*self.gate("--against", "HEAD~1", "--rounds", "6"))
+        builds = self.builds()
+        self.assertEqual(len(builds), 2, builds)
+        packages = [os.path.normpath(call[call.index("--package-path") + 1]) for call in builds]
+        self.assertEqual(packages, [self.repo, self.base_tree()])
+        for package, call in zip(packages, builds):
+            self.assertEqual(os.path.normpath(call[call.index("--scratch-path") + 1]),
+                             os.path.join(package, ".build", "valgrind"), call)
+            self.assertTrue(os.access(os.path.join(package, ".build", "valgrind", "release", "cachebench"),
+                                      os.X_OK), package)
+        flags = [sorted(argument for argument in call if not argument.startswith("/")) for call in builds]
+        self.assertEqual(flags[0], flags[1])
+        self.assertIn("--static-swift-stdlib", flags[0])
+        for call in builds:
+            self.assertEqual(call[call.index("-c") + 1], "release", call)
+        self.assertEqual({side for side, _ in self.profile_runs()}, {"base", "head"})
 
     # 8. The callgrind part: both revisions once under callgrind, when the package has the profile.
 
