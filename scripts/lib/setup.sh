@@ -134,6 +134,13 @@ cachebench_package_note() {
 # path 3-5% lower, allocations per request alike (Profiles/ci.json, Profiles/ci-hits.json).
 cachebench_static_build_flags=(-c release --static-swift-stdlib -Xswiftc -g -Xcc -gdwarf-4)
 
+# Builds the chosen product in the static configuration into CACHEBENCH_SCRATCH, after
+# cachebench_select_package was given "valgrind"; the executable is then CACHEBENCH_BINARY.
+cachebench_build_static() {
+  cachebench_build "${cachebench_static_build_flags[@]}" --product "$CACHEBENCH_PRODUCT" \
+    --scratch-path "$CACHEBENCH_SCRATCH"
+}
+
 # Builds quietly; shows the build log only when the build fails. Builds the chosen package (see
 # cachebench_select_package), the root unless a script chose another.
 cachebench_build() {
