@@ -14,8 +14,8 @@ enum JemallocError: Error, Equatable, CustomStringConvertible {
   case call(name: String, code: Int32)
   /// jemalloc answers but was built without statistics (`config.stats` is false).
   case statisticsDisabled(version: String)
-  /// An allocation of `probeBytes` through the Swift runtime moved `stats.allocated` by only
-  /// `allocatedDelta`: jemalloc is linked, but another allocator serves the process.
+  /// An allocation of `probeBytes` through the Swift runtime moved the thread's `thread.allocated` by
+  /// only `allocatedDelta`: jemalloc is linked, but another allocator serves the process.
   case notProcessAllocator(version: String, probeBytes: Int, allocatedDelta: Int)
 
   var description: String {
@@ -28,7 +28,7 @@ enum JemallocError: Error, Equatable, CustomStringConvertible {
       "jemalloc \(version) was built without statistics (config.stats is false)"
     case .notProcessAllocator(let version, let probeBytes, let allocatedDelta):
       "jemalloc \(version) is linked but is not the process allocator: allocating \(probeBytes) bytes"
-        + " moved its stats.allocated by \(allocatedDelta)"
+        + " moved its thread.allocated by \(allocatedDelta)"
     }
   }
 }

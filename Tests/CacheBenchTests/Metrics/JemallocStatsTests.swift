@@ -1,4 +1,6 @@
 #if Jemalloc
+  import Foundation
+  import Synchronization
   import Testing
 
   #if canImport(Glibc)
@@ -16,6 +18,41 @@
       let stats = try JemallocStats.open()
       #expect(stats.version.hasPrefix("5."))
       #expect(stats.scope == .process)
+    }
+
+    /// `open()` checks jemalloc serves this process by a probe allocation, on a counter of the calling
+    /// thread's: another thread allocating and freeing 64 MiB blocks throughout (which moved
+    /// `stats.allocated`, the counter the check once read, by more than the probe) fails none of 200
+    /// checks.
+    @Test func openIsNotMisledByAnotherThreadFreeingMemoryMeanwhile() throws {
+      final class Churn: Sendable {
+        let stop = Atomic<Bool>(false)
+        let cycles = Atomic<Int>(0)
+        let finished = DispatchSemaphore(value: 0)
+      }
+      let churn = Churn()
+      let thread = Thread {
+        while !churn.stop.load(ordering: .relaxed) {
+          if let block = malloc(64 << 20) {
+            memset(block, 1, 4_096)
+            free(block)
+          }
+          churn.cycles.add(1, ordering: .relaxed)
+        }
+        churn.finished.signal()
+      }
+      thread.start()
+      defer {
+        churn.stop.store(true, ordering: .relaxed)
+        churn.finished.wait()
+      }
+      while churn.cycles.load(ordering: .relaxed) == 0 { sched_yield() }
+      var failures: [String] = []
+      for _ in 0..<200 {
+        do { _ = try JemallocStats.open() } catch { failures.append(error.description) }
+      }
+      #expect(failures.count == 0, "\(failures.first ?? "")")
+      #expect(churn.cycles.load(ordering: .relaxed) > 1)
     }
 
     /// Sizes across jemalloc's classes: small, a page, large but thread-cached (up to 32 KiB), large and
