@@ -429,6 +429,8 @@ class ABGateTests(unittest.TestCase):
             # Rounds are the A/B gate's alone: the stored gate would run without them, unsaid.
             ("--rounds", "8"): "--rounds needs --against REF: only the A/B gate runs rounds",
             ("--rounds=8", "--update-baseline"): "--rounds needs --against REF",
+            ("--build-base",): "--build-base needs --against REF",
+            ("--against", "HEAD", "--build-base", "--rounds", "8"): "--build-base runs no rounds",
         }
         for arguments, message in refusals.items():
             with self.subTest(arguments=arguments):
@@ -488,6 +490,24 @@ class ABGateTests(unittest.TestCase):
         for call in builds:
             self.assertEqual(call[call.index("-c") + 1], "release", call)
         self.assertEqual({side for side, _ in self.profile_runs()}, {"base", "head"})
+
+    def test_build_base_builds_the_base_alone_and_the_gate_after_it_reuses_that_worktree(self):
+        # What .ci/run starts beside scripts/test: the base built, the head not built, nothing run.
+        self.head_commit()
+        status, stdout, errors = self.gate("--against", "HEAD~1", "--build-base")
+        self.assertEqual(status, 0, errors)
+        self.assertEqual(stdout, "")
+        tree = self.base_tree()
+        self.assertEqual([os.path.normpath(call[call.index("--package-path") + 1]) for call in self.builds()],
+                         [tree])
+        self.assertEqual(errors[-1], f"cachebench: base HEAD~1 ({self.base_sha[:12]}) built: "
+                                     f"{tree}/.build/valgrind/release/cachebench; "
+                                     "scripts/ci-gate --against HEAD~1 reuses it")
+        self.assertEqual(self.cachebench_calls(), [])
+        status, stdout, errors = self.gate("--against", "HEAD~1", "--rounds", "6")
+        self.assertPassed(status, stdout, errors)
+        self.assertIn(f"cachebench: base HEAD~1 ({self.base_sha[:12]}): reusing the worktree {tree}", errors)
+        self.assertEqual(len(self.profile_runs()), 12)
 
     # 8. The callgrind part: both revisions once under callgrind, when the package has the profile.
 
