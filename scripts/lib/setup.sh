@@ -128,9 +128,9 @@ cachebench_package_note() {
 # The static build: release, the Swift standard library linked statically, debug info (the C targets' as
 # DWARF 4), in the chosen package's .build/valgrind (CACHEBENCH_SCRATCH and CACHEBENCH_BINARY once
 # cachebench_select_package was given "valgrind"). valgrind needs it (3.19 crashes on the shared runtime,
-# and cannot read clang's default DWARF 5: see scripts/valgrind), and the gates (scripts/ci-gate, its A/B
-# part, both sides) and the soak run it too, so CI builds one release configuration, not two (about 100 s
-# each). Measured beside the shared-runtime release build at 7c621df, three interleaved runs each: hit
+# and cannot read clang's default DWARF 5: see scripts/valgrind), and scripts/cachebench, the gates
+# (scripts/ci-gate, its A/B part, both sides), the soak and the docs check run it too, so CI builds one
+# release configuration, not two (about 100 s each). Measured beside the shared-runtime release build at 7c621df, three interleaved runs each: hit
 # path 3-5% lower, allocations per request alike (Profiles/ci.json, Profiles/ci-hits.json).
 cachebench_static_build_flags=(-c release --static-swift-stdlib -Xswiftc -g -Xcc -gdwarf-4)
 
