@@ -55,7 +55,8 @@ enum GateError: Error, Equatable, CustomStringConvertible {
         + " at least one"
     case .pairedScenarioMismatch(let first, let other, let differences):
       "'\(first)' and '\(other)' measured different scenarios (\(differences.joined(separator: "; ")));"
-        + " paired judges two builds on one scenario: run both with the same profile and options"
+        + " paired judges two builds on one scenario: run both with the same profile and options,"
+        + " and set in the profile each of these fields that it leaves to the builds' defaults"
     }
   }
 }

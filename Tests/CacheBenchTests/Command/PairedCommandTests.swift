@@ -58,7 +58,8 @@ struct PairedCommandTests {
       message
         == "'\(paths["base1"]!)' and '\(paths["head2"]!)' measured different scenarios"
         + " (keys 64 vs 128; distribution \"uniform\" vs \"zipf\"); paired judges two builds on one"
-        + " scenario: run both with the same profile and options")
+        + " scenario: run both with the same profile and options, and set in the profile each of"
+        + " these fields that it leaves to the builds' defaults")
     #expect(!message.contains("\n"))
     let arguments =
       ["paired", "--base", paths["base1"]!, paths["base2"]!]
