@@ -5,7 +5,7 @@ import CacheBenchCore
 /// that has another checked out now.
 ///
 /// Why a note and not the checkout's commit: the results carry the commit the binary was built from
-/// (`RunMetadata.gitCommit(in:built:)`), the code that produced the figures; the note says that the
+/// (`RunMetadata.gitCommit(in:built:executableCheckout:)`), the code that produced the figures; the note says that the
 /// checkout moved on since, so a rebuild is probably wanted.
 enum BuildCommitNote {
   /// The note for `built` against `checkout`, the full commit the checkout holding the executable has

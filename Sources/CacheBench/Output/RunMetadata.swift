@@ -14,7 +14,7 @@ struct RunMetadata: Sendable, Equatable {
   var hostName: String
   /// Version of the Swift compiler that built cachebench, e.g. `6.3.1` (see `compilerVersion`).
   var swiftVersion: String
-  /// The commit cachebench was built from (`gitCommit(in:built:)`), or `"unknown"`.
+  /// The commit of the code measured (`gitCommit(in:built:executableCheckout:)`), or `"unknown"`.
   var gitCommit: String
   /// Version of cachebench itself, e.g. `0.1.0`.
   var toolVersion: String
@@ -39,7 +39,11 @@ struct RunMetadata: Sendable, Equatable {
       hostCores: HostInfo.onlineCores,
       hostName: HostInfo.name,
       swiftVersion: compilerVersion,
-      gitCommit: gitCommit(in: environment, built: BuildCommit.current),
+      gitCommit: gitCommit(
+        in: environment, built: BuildCommit.current,
+        executableCheckout: BuildCommit.current.flatMap {
+          GitCheckout.executableCommit(outside: $0.checkoutDirectory)
+        }),
       toolVersion: toolVersion
     )
   }
@@ -51,17 +55,27 @@ struct RunMetadata: Sendable, Equatable {
 
   /// The value of `CACHEBENCH_GIT_COMMIT` with surrounding white space removed, which the scripts set
   /// to the commit of the package they built and measured (a user's package, or the base of the A/B
-  /// gate) and which wins, `+dirty` added when it names the commit of a dirty build; else `built`,
-  /// the commit this binary was built from (`BuildCommit.label`), for the binary or `swift run` used
-  /// directly; else `"unknown"`. Never the checkout's commit at run time: a binary built from another
-  /// commit would carry a commit it was not built from (`BuildCommitNote` says so on stderr).
-  static func gitCommit(in environment: [String: String], built: BuildCommit? = nil) -> String {
+  /// gate) and which wins, `+dirty` added when it names the commit of a dirty build; else, for the
+  /// executable of a package that depends on cachebench (`executableCheckout`, the commit another
+  /// checkout than cachebench's, the one holding the executable, has now:
+  /// `GitCheckout.executableCommit(outside:)`), that commit's first 12 digits, as the scripts write it
+  /// for that package, read at run time because the build embeds only cachebench's own; else
+  /// `built`, the commit this binary was built from (`BuildCommit.label`), for cachebench's binary or
+  /// `swift run` used directly; else `"unknown"`. Never cachebench's checkout's commit at run time: a
+  /// binary built from another commit would carry a commit it was not built from (`BuildCommitNote`
+  /// says so on stderr).
+  static func gitCommit(
+    in environment: [String: String], built: BuildCommit? = nil, executableCheckout: String? = nil
+  ) -> String {
     let value = environment[gitCommitVariable]?.trimmingCharacters(in: .whitespacesAndNewlines)
     if let value, !value.isEmpty {
       guard let built, built.isDirty, !value.hasSuffix("+dirty"), built.hash.hasPrefix(value) else {
         return value
       }
       return value + "+dirty"
+    }
+    if let executableCheckout {
+      return String(executableCheckout.prefix(BuildCommit.abbreviatedLength))
     }
     return built?.label ?? "unknown"
   }

@@ -23,6 +23,21 @@ package enum GitCheckout {
     return commit(enclosing: path)
   }
 
+  /// The full commit checked out now in the checkout holding the running executable, when that is
+  /// not the checkout whose top-level directory is `directory` (the one cachebench was built in): the
+  /// executable of a package that depends on cachebench, built in that package's own checkout. Nil
+  /// otherwise, when `directory` is empty (the build's checkout is unknown) or nothing can be read.
+  package static func executableCommit(outside directory: String) -> String? {
+    guard let path = executablePath() else { return nil }
+    return commit(ofExecutable: path, outside: directory)
+  }
+
+  /// `executableCommit(outside:)` for an executable at `path`.
+  package static func commit(ofExecutable path: String, outside directory: String) -> String? {
+    guard !directory.isEmpty, !path.hasPrefix(directory + "/") else { return nil }
+    return commit(enclosing: path)
+  }
+
   /// The running executable's path (`/proc/self/exe` on Linux), or nil where it cannot be read.
   static func executablePath() -> String? {
     #if os(Linux)

@@ -47,6 +47,22 @@ struct RunMetadataTests {
     #expect(RunMetadata.gitCommit(in: ["CACHEBENCH_GIT_COMMIT": " "], built: nil) == "unknown")
   }
 
+  @Test func aPackagesOwnExecutableNamesItsPackagesCommitNotCachebenchs() {
+    let package = "fedcba9876543210fedcba9876543210fedcba98"
+    #expect(
+      RunMetadata.gitCommit(in: [:], built: Self.built, executableCheckout: package)
+        == "fedcba987654")
+    var dirty = Self.built
+    dirty.isDirty = true
+    #expect(
+      RunMetadata.gitCommit(in: [:], built: dirty, executableCheckout: package) == "fedcba987654")
+    // The scripts' variable still wins.
+    #expect(
+      RunMetadata.gitCommit(
+        in: ["CACHEBENCH_GIT_COMMIT": "5ea2c19"], built: Self.built, executableCheckout: package)
+        == "5ea2c19")
+  }
+
   @Test func versionNamesTheBuildsCommitWhenKnown() {
     #expect(
       RunMetadata.versionLine(toolVersion: "0.1.0", built: Self.built)

@@ -32,6 +32,31 @@ struct GitCheckoutTests {
     }
   }
 
+  @Test func anExecutableOfAnotherCheckoutNamesThatCheckoutsCommit() throws {
+    try withDirectory { root in
+      try write("ref: refs/heads/main\n", root + "/app/.git/HEAD")
+      try write(Self.commit + "\n", root + "/app/.git/refs/heads/main")
+      try write(Self.other + "\n", root + "/cachebench/.git/HEAD")
+      let appExecutable = root + "/app/.build/release/app-bench"
+      #expect(
+        GitCheckout.commit(ofExecutable: appExecutable, outside: root + "/cachebench")
+          == Self.commit)
+      // cachebench's own executable, inside the checkout it was built in: not another's.
+      #expect(
+        GitCheckout.commit(
+          ofExecutable: root + "/cachebench/.build/release/cachebench",
+          outside: root + "/cachebench") == nil)
+      // The build's checkout unknown: nothing to tell another checkout from it by.
+      #expect(GitCheckout.commit(ofExecutable: appExecutable, outside: "") == nil)
+      // A directory that merely starts with the same name is another checkout.
+      try write(Self.other + "\n", root + "/cachebench-app/.git/HEAD")
+      #expect(
+        GitCheckout.commit(
+          ofExecutable: root + "/cachebench-app/.build/debug/x", outside: root + "/cachebench")
+          == Self.other)
+    }
+  }
+
   @Test func aWorktreeReadsItsGitDirectoryAndTheCommonOnesPackedRefs() throws {
     try withDirectory { root in
       try write("ref: refs/heads/topic\n", root + "/main/.git/worktrees/wt/HEAD")
