@@ -2,16 +2,24 @@ import CacheBenchCore
 
 /// The help page `cachebench --help` prints.
 ///
-/// Written by hand to read well; a declared option's lines come from its declaration
-/// (`RunOptionDeclaration.help`), in place of its `{--flag}` line. `HelpTextTests` checks that it
-/// names every `OptionName`, and `CommandLineParserTests` that the defaults it states are the ones the
-/// parser applies.
+/// Written by hand to read well, but for the run options: their groups, their order and their lines
+/// come from their declarations (`RunOptionDeclaration.groups` and `.help`), in place of the
+/// `{options}` line, so a new option is added in one place. `HelpTextTests` checks that it names
+/// every `OptionName` and states the default the parser applies.
 enum HelpText {
   /// Usage line, purpose, every option with its value form, range, unit and default, the registered
   /// designs, and exit codes.
   static var usage: String {
     template.replacingDesigns(with: designList(RegisteredDesigns.registry))
-      .replacingDeclaredOptions()
+      .replacingLine("{options}", with: optionGroups)
+  }
+
+  /// The run options, group by group (`RunOptionDeclaration.groups`), each under its heading, each
+  /// option's lines from its declaration; the help and version flags end the last group.
+  static var optionGroups: String {
+    RunOptionDeclaration.groups.map { group in
+      (["OPTIONS, \(group.title):"] + group.options.map(\.help)).joined(separator: "\n")
+    }.joined(separator: "\n\n")
   }
 
   /// The page as the executable `program` prints it: its usage lines name `program`.
@@ -63,50 +71,7 @@ enum HelpText {
     Drives actor-based cache designs with one identical workload against fake
     fetchers; reports duplicate fetches, latency, actor queue delay, memory, CPU.
 
-    OPTIONS:
-      {--variants}
-      {--decode}
-      {--decode-cost}
-      {--shards}
-      {--keys}
-      {--distribution}
-      {--zipf-theta}
-      {--seed}
-      {--concurrency}
-      {--threads}
-      {--caller}
-      {--requests}
-      {--duration}
-      {--warmup}
-      {--repeat}
-      {--reference}
-      {--latency}
-      {--payload-bytes}
-      {--csv}
-      {--json}
-      {--markdown}
-      {--histogram-csv}
-      {--raw-latencies}
-      {--findings}
-      {--quiet}
-      {--profile}
-      {--save-baseline}
-      {--perf-ctl}
-      {--profile-variant}
-      {--pause-before-window}
-      {--fail-rate}
-      {--ignore-cancellation}
-      {--fetch-limit}
-      {--rate}
-      {--invalidate-rate}
-      {--cancel-rate}
-      {--cancel-at}
-      {--decode-checkpoint}
-      {--write-rate}
-      {--capacity}
-      {--ttl}
-      {--max-time}
-      {--deadline}
+    {options}
       -h, --help                Show this help and exit.
       --version                 Show the version and exit.
 
@@ -193,15 +158,13 @@ enum HelpText {
 extension String {
   /// The help page with its `{designs}` line replaced by `list`.
   fileprivate func replacingDesigns(with list: String) -> String {
-    split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.drop { $0 == " " } == "{designs}" ? list : String($0) }
-      .joined(separator: "\n")
+    replacingLine("{designs}", with: list)
   }
 
-  /// The help page with each `{--flag}` line replaced by that declared option's help lines.
-  fileprivate func replacingDeclaredOptions() -> String {
+  /// The help page with its line `placeholder` (indentation aside) replaced by `text`.
+  fileprivate func replacingLine(_ placeholder: String, with text: String) -> String {
     split(separator: "\n", omittingEmptySubsequences: false)
-      .map { RunOptionDeclaration.help(forPlaceholder: $0.drop { $0 == " " }) ?? String($0) }
+      .map { $0.drop { $0 == " " } == placeholder ? text : String($0) }
       .joined(separator: "\n")
   }
 }

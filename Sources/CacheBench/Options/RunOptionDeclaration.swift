@@ -6,7 +6,7 @@
 /// (`OptionName`, `RunConfigurationBuilder`, `ScenarioFields`, `HelpText`, the profile reader), and
 /// an option added to some of them and not the others was caught, if at all, by a test. The parser's
 /// flags (`OptionName.takesValue`), the profile's keys and value forms (`ScenarioFields.all`), the
-/// help page's option lines (`HelpText`'s `{--flag}` lines) and the builder's reading
+/// help page's option lines, groups and order (`HelpText`, from `groups`) and the builder's reading
 /// (`RunConfigurationBuilder.apply`) derive from these. Every `OptionName` is declared, once.
 struct RunOptionDeclaration: Sendable {
   /// How a value sets the configuration: parses `value` and records it in the builder, or throws
@@ -30,15 +30,17 @@ struct RunOptionDeclaration: Sendable {
   static let all: [RunOptionDeclaration] =
     workload + length + fetcher + operations + clients + outputs
 
+  /// The run options as the help page lists them: each group under its heading (`OPTIONS, <title>:`),
+  /// in this order.
+  static let groups: [(title: String, options: [RunOptionDeclaration])] = [
+    ("the designs and the workload", workload + clients),
+    ("the run's length", length),
+    ("the fake fetcher", fetcher),
+    ("operations beside reads", operations),
+    ("outputs and profiling", outputs),
+  ]
+
   /// The declaration of each declared option.
   static let byOption: [OptionName: RunOptionDeclaration] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.option, $0) })
-
-  /// The help lines of `option` when declared, for the help page's `{--flag}` line.
-  static func help(forPlaceholder line: Substring) -> String? {
-    guard line.hasPrefix("{--"), line.hasSuffix("}"),
-      let option = OptionName(rawValue: String(line.dropFirst().dropLast()))
-    else { return nil }
-    return byOption[option]?.help
-  }
 }

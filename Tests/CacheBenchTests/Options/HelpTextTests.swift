@@ -118,6 +118,19 @@ struct HelpTextTests {
         == "unknown option '--shard'; did you mean '--shards'? see 'imagecache-bench --help'")
   }
 
+  @Test func theHelpGroupsListEveryDeclaredOptionOnce() {
+    let grouped = RunOptionDeclaration.groups.flatMap(\.options).map(\.option)
+    #expect(grouped.count == RunOptionDeclaration.all.count)
+    #expect(Set(grouped) == Set(RunOptionDeclaration.all.map(\.option)))
+    #expect(Set(grouped) == Set(OptionName.allCases))
+  }
+
+  @Test func eachGroupOfOptionsHasItsHeading() {
+    for group in RunOptionDeclaration.groups {
+      #expect(HelpText.usage.contains("\nOPTIONS, \(group.title):\n" + group.options[0].help))
+    }
+  }
+
   @Test func everyLineFitsAnEightyColumnTerminal() {
     for line in HelpText.usage.split(separator: "\n") {
       #expect(line.count <= 80, "\(line)")
