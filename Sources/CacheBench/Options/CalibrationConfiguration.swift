@@ -12,21 +12,20 @@ struct CalibrationConfiguration: Sendable, Equatable {
 }
 
 /// Collects the options `calibrate` takes (`--concurrency`, `--shards`, `--payload-bytes`) and refuses the others, which
-/// describe a workload that calibration does not run.
+/// describe a workload that calibration does not run. Each of the three is read as `run` reads it, by
+/// its declaration (`RunOptionDeclaration`): the same ranges and messages, declared once.
 struct CalibrationConfigurationBuilder {
-  private var configuration = CalibrationConfiguration()
+  private var run = RunConfigurationBuilder()
+  private var payloadBytesGiven = false
 
   /// Reads `value` as the value of `option` and records it.
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     switch option {
-    case .concurrency:
-      configuration.concurrency = try OptionValueParser.integer(
-        value, for: option, in: RunConfigurationBuilder.concurrencies)
-    case .shards:
-      configuration.shards = try OptionValueParser.integer(value, for: option, in: 1...4_096)
+    case .concurrency, .shards:
+      try run.apply(value, for: option)
     case .payloadBytes:
-      configuration.payloadBytes = try OptionValueParser.integer(
-        value, for: option, in: 1...67_108_864)
+      try run.apply(value, for: option)
+      payloadBytesGiven = true
     default:
       throw .notApplicable(option: option, subcommand: CommandLineParser.calibrateSubcommand)
     }
@@ -34,6 +33,10 @@ struct CalibrationConfigurationBuilder {
 
   /// The configuration the recorded options describe.
   func build() -> CalibrationConfiguration {
-    configuration
+    var configuration = CalibrationConfiguration()
+    configuration.concurrency = run.scenario.concurrency
+    configuration.shards = run.scenario.shards
+    if payloadBytesGiven { configuration.payloadBytes = run.scenario.payloadBytes }
+    return configuration
   }
 }

@@ -26,8 +26,9 @@ struct SweepConfiguration: Sendable, Equatable {
   static let defaultConcurrencies = [1, 8, 64, 256]
 }
 
-/// Collects the options of `sweep`: those of `run`, except that `--shards`, `--concurrency` and `--threads`
-/// take lists and ranges (`OptionValueParser.integerList`), plus `--max-time`.
+/// Collects the options of `sweep`: those of `run`, read by their declarations, except that `--shards`,
+/// `--concurrency` and `--threads` take lists and ranges (`OptionValueParser.integerList`) of the values
+/// `run` allows, plus `--max-time`.
 ///
 /// The ratios of a sweep are relative to the single coalescing actor, so `--variants` must include
 /// `coalescing`, and `--reference` is refused; `--repeat` measures every cell that many times.
@@ -56,7 +57,8 @@ struct SweepConfigurationBuilder {
   mutating func apply(_ value: String, for option: OptionName) throws(OptionsError) {
     switch option {
     case .shards:
-      shardCounts = try OptionValueParser.integerList(value, for: option, in: 1...4_096)
+      shardCounts = try OptionValueParser.integerList(
+        value, for: option, in: VariantName.shardCounts)
     case .concurrency:
       concurrencies = try OptionValueParser.integerList(
         value, for: option, in: RunConfigurationBuilder.concurrencies)

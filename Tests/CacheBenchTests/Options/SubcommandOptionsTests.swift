@@ -94,6 +94,35 @@ struct SubcommandOptionsTests {
     #expect(CalibrationConfiguration() == CalibrationConfiguration(concurrency: 64, shards: 8))
   }
 
+  /// calibrate reads the values run reads, with run's ranges and messages, and a sweep's axes refuse
+  /// them too: a value run refuses, calibrate refuses the same way.
+  @Test(arguments: [
+    ("--shards", "4097"), ("--shards", "0"), ("--concurrency", "100001"), ("--payload-bytes", "0"),
+    ("--payload-bytes", "67108865"), ("--concurrency", "x"),
+  ])
+  func calibrateAndSweepRefuseWhatRunRefuses(_ option: String, _ value: String) {
+    func error(_ arguments: [String]) -> OptionsError? {
+      do {
+        _ = try CommandLineParser.parse(arguments)
+        return nil
+      } catch { return error }
+    }
+    let run = error(["run", option, value])
+    #expect(run != nil)
+    #expect(error(["calibrate", option, value]) == run)
+    if option != "--payload-bytes" {
+      // A sweep's list of one value is refused too, in its list's words.
+      #expect(error(["sweep", option, value]) != nil)
+    }
+  }
+
+  @Test func calibrateKeepsItsOwnPayloadDefault() throws {
+    #expect(
+      try CommandLineParser.parse(["calibrate", "--payload-bytes", "4096", "--shards", "2"])
+        == .calibrate(CalibrationConfiguration(concurrency: 64, shards: 2, payloadBytes: 4096)))
+    #expect(CalibrationConfiguration().payloadBytes == 64)
+  }
+
   @Test(arguments: [
     (
       ["calibrate", "--keys", "5"],
