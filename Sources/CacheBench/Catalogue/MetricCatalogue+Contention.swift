@@ -51,6 +51,8 @@ extension MetricCatalogue {
   }
 
   /// The variant's uncontended hit, timed and untimed, and its ratio to the floor of its mechanism.
+  /// The contention table ends with the untimed pair, the design's own work, or the timed one for a
+  /// design whose clock reads cannot be switched off, said so (`, timed`).
   private static let hitPath: [MetricDeclaration] = [
     MetricDeclaration(
       "hit_path_ns", .nanoseconds, better: .lower,
@@ -67,11 +69,17 @@ extension MetricCatalogue {
       "hit_path_untimed_ns", .nanoseconds, better: .lower,
       doc:
         "ns, 1 decimal: the same hit with the design's clock reads switched off (`IsolationBusyTime`): its own work, without the measurement; empty for a design that keeps no busy totals"
-    ) { .cost($0.calibration?.untimedHitPath(of: $0.result.variant)) },
+    ) { .cost($0.calibration?.untimedHitPath(of: $0.result.variant)) }
+    .shown(
+      in: .contention, as: "hit path", at: 1_000, .cost, notApplicable: "n/a",
+      fallback: "hit_path_ns"),
     MetricDeclaration(
       "hit_path_untimed_floor_ratio", .ratio, better: .lower,
       doc: "ratio, 2 decimals: `hit_path_untimed_ns` / the same floor as `hit_path_floor_ratio`"
-    ) { .ratio($0.calibration?.untimedHitPathRatio(of: $0.result.variant)) },
+    ) { .ratio($0.calibration?.untimedHitPathRatio(of: $0.result.variant)) }
+    .shown(
+      in: .contention, as: "vs floor", at: 1_010, .floorMultiple, notApplicable: "n/a",
+      fallback: "hit_path_floor_ratio"),
   ]
 
   /// The run's calibration: what the mechanisms a cache is built from cost on this host.

@@ -12,12 +12,13 @@ extension MetricDeclaration {
   /// the column's best value and names it in the line under the table (`MetricTableColumn.best`).
   func shown(
     in table: MetricTableColumn.Table, as title: String, at position: Int,
-    _ format: MetricTableColumn.Format, best: String? = nil, notApplicable: String = "-"
+    _ format: MetricTableColumn.Format, best: String? = nil, notApplicable: String = "-",
+    fallback: String? = nil
   ) -> MetricDeclaration {
     shown(
       MetricTableColumn(
         table: table, title: title, position: position, format: format, best: best,
-        notApplicable: notApplicable))
+        notApplicable: notApplicable, fallback: fallback))
   }
 
   /// This declaration judged by the A/B gate as `threshold` says.

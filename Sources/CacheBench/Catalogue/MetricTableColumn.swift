@@ -38,6 +38,12 @@ struct MetricTableColumn: Sendable {
     /// A fraction as a percentage with one decimal, followed by the mean over the design's isolation
     /// domains when it has more than one (`actor_utilisation_max`).
     case utilisation
+    /// Nanoseconds with one decimal under a microsecond, else in `HumanUnits`, as `calibrate` prints
+    /// a cost (`CalibrationTableWriter.cost`).
+    case cost
+    /// A multiple of the variant's floor, two decimals, naming the floor's mechanism (`1.82× empty
+    /// actor call`), `, timed` after it when the cell shows the column's fallback; left-aligned.
+    case floorMultiple
   }
 
   var table: Table
@@ -58,4 +64,7 @@ struct MetricTableColumn: Sendable {
   /// What a cell says when the metric does not apply to the variant; one that was not measured
   /// says `n/a`.
   var notApplicable = "-"
+  /// The metric whose reading a cell shows when this one's has no number for the variant (the timed
+  /// hit path where the design keeps no busy totals to switch its clock reads off); nil for none.
+  var fallback: String? = nil
 }

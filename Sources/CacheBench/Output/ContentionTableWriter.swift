@@ -13,18 +13,21 @@ import CacheBenchCore
 /// maximum of each are in the CSV and JSON. A variant measured several times shows the median of each
 /// figure over its repetitions, like the main table.
 ///
-/// The columns between the decode and the hit path are the declared metrics that the contention table
-/// shows (`MetricDeclaration.table`); the hit path and its multiple of the floor, which the
-/// calibration gives from several figures, are this writer's own.
+/// The columns after the decode are the declared metrics that the contention table shows
+/// (`MetricDeclaration.table`), the hit path and its multiple of the floor among them: the untimed
+/// figures (`hit_path_untimed_ns`, the design's work without the clock reads that time every request
+/// of the run, which the floor summary gives as `timed +…`; for a design without hooks its lookups
+/// timed from outside, which hold no clock read of cachebench's), or, for a design that times its own
+/// hits but keeps no busy totals, whose clock reads cannot be switched off, the timed ones, said so.
 enum ContentionTableWriter {
   /// The table for `results`, in the order given, with hit paths from `calibration` when there is one.
   static func render(_ results: [VariantResult], calibration: Calibration?) -> String {
     render(repeated: results.map(VariantRepetitions.init(single:)), calibration: calibration)
   }
 
-  /// The table for `repeated`, one row per variant in the order given: its name and decode, each
+  /// The table for `repeated`, one row per variant in the order given: its name and decode, then each
   /// metric of `metrics` that the contention table shows (`MetricDeclaration.table`) in its columns'
-  /// order, then its hit path and that path's multiple of the floor.
+  /// order.
   static func render(
     repeated: [VariantRepetitions], calibration: Calibration?,
     metrics: [MetricDeclaration] = MetricCatalogue.figures
@@ -34,60 +37,57 @@ enum ContentionTableWriter {
       columns: [
         .init(header: "variant", alignment: .left), .init(header: "decode", alignment: .left),
       ]
-        + columns.map { .init(header: $0.column.title, alignment: .right) } + [
-          .init(header: "hit path", alignment: .right),
-          .init(header: "vs floor", alignment: .left),
-        ])
+        + columns.map {
+          .init(
+            header: $0.column.title,
+            alignment: $0.column.format == .floorMultiple ? .left : .right)
+        })
     for group in repeated {
       let variant = group.variant
       table.rows.append(
         [variant.name, variant.decode.rawValue]
-          + columns.map { cell(group, $0.metric, $0.column, calibration: calibration) }
-          + hitPath(of: variant, in: calibration))
+          + columns.map { column in
+            let fallback = column.column.fallback.flatMap { name in
+              metrics.first { $0.name == name }
+            }
+            return cell(
+              group, column.metric, column.column, fallback: fallback, calibration: calibration)
+          })
     }
     return table.render()
   }
 
-  /// The median over `group`'s repetitions of `metric`'s reading, in `column`'s format: `n/a` when
-  /// some repetition did not measure it, `column.notApplicable` when some had no value otherwise.
+  /// The median over `group`'s repetitions of `metric`'s reading, in `column`'s format, or of
+  /// `fallback`'s when `metric` has no number in any: `n/a` when some repetition did not measure it,
+  /// `column.notApplicable` when some had no value otherwise.
   private static func cell(
     _ group: VariantRepetitions, _ metric: MetricDeclaration, _ column: MetricTableColumn,
-    calibration: Calibration?
+    fallback: MetricDeclaration?, calibration: Calibration?
   ) -> String {
-    let readings = group.measurements.map { result in
-      metric.read(MetricSource(result: result, scenario: nil, calibration: calibration))
+    func read(_ metric: MetricDeclaration) -> [MetricReading] {
+      group.measurements.map { result in
+        metric.read(MetricSource(result: result, scenario: nil, calibration: calibration))
+      }
+    }
+    var readings = read(metric)
+    var fellBack = false
+    if let fallback, readings.allSatisfy({ $0.number == nil }) {
+      readings = read(fallback)
+      fellBack = true
     }
     if readings.contains(.notMeasured) { return CSVWriter.notAvailable }
     guard let median = MedianInterval(readings.compactMap(\.number)).map(\.median),
       readings.allSatisfy({ $0.number != nil })
     else { return column.notApplicable }
-    guard column.format == .utilisation else { return column.format.text(median) }
-    return utilisation(group, maximum: median)
-  }
-
-  /// The design's own hit path and its multiple of the floor: untimed (`HitPath.untimedNanoseconds`),
-  /// the design's work without the clock reads that time every request of the run, which the floor
-  /// summary gives (`timed +…`), or for a design without hooks its lookups timed from outside, which
-  /// hold no clock read of cachebench's; the timed hit, said so, for a design that times its own hits
-  /// but keeps no busy totals, whose clock reads cannot be switched off.
-  private static func hitPath(of variant: Variant, in calibration: Calibration?) -> [String] {
-    guard let calibration else { return ["n/a", "n/a"] }
-    let floor = Calibration.floorMechanism(of: variant.design).name
-    if let untimed = calibration.untimedHitPath(of: variant),
-      let ratio = calibration.untimedHitPathRatio(of: variant)
-    {
-      return [
-        CalibrationTableWriter.cost(untimed),
-        DecimalText.fixed(ratio, fractionDigits: 2) + "× " + floor,
-      ]
+    switch column.format {
+    case .utilisation:
+      return utilisation(group, maximum: median)
+    case .floorMultiple:
+      return column.format.text(median) + " "
+        + Calibration.floorMechanism(of: group.variant.design).name + (fellBack ? ", timed" : "")
+    default:
+      return column.format.text(median)
     }
-    guard let timed = calibration.hitPath(of: variant),
-      let ratio = calibration.hitPathRatio(of: variant)
-    else { return ["n/a", "n/a"] }
-    return [
-      CalibrationTableWriter.cost(timed),
-      DecimalText.fixed(ratio, fractionDigits: 2) + "× " + floor + ", timed",
-    ]
   }
 
   /// The busiest domain's share, `maximum`, as a percentage, with the mean when there are several

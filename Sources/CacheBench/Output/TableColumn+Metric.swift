@@ -50,6 +50,10 @@ extension MetricTableColumn.Format {
       DecimalText.fixed(value, fractionDigits: fractionDigits)
     case .percent, .utilisation:
       DecimalText.fixed(value * 100, fractionDigits: 1) + "%"
+    case .cost:
+      CalibrationTableWriter.cost(value)
+    case .floorMultiple:
+      DecimalText.fixed(value, fractionDigits: 2) + "×"
     }
   }
 }

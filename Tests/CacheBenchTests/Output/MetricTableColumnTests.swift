@@ -106,16 +106,44 @@ struct MetricTableColumnTests {
     }
   }
 
+  /// A column with a fallback shows the fallback's figure where its own metric has none, and a floor
+  /// multiple says so (`, timed`) after naming the variant's floor.
+  @Test func aCellWithoutItsMetricShowsItsFallbackAndAFloorMultipleSaysSo() {
+    let fallback = MetricDeclaration("fallback_multiple", .ratio, better: .lower, doc: "") { _ in
+      .fixed(2.5, fractionDigits: 2)
+    }
+    let missing = MetricDeclaration("missing_multiple", .ratio, better: .lower, doc: "") { _ in
+      .notApplicable
+    }.shown(
+      in: .contention, as: "falls back", at: 2_000, .floorMultiple, notApplicable: "n/a",
+      fallback: "fallback_multiple")
+    let present = MetricDeclaration("present_multiple", .ratio, better: .lower, doc: "") { _ in
+      .fixed(1.25, fractionDigits: 2)
+    }.shown(
+      in: .contention, as: "its own", at: 2_010, .floorMultiple, notApplicable: "n/a",
+      fallback: "fallback_multiple")
+    let alone = MetricDeclaration("alone_cost", .nanoseconds, better: .lower, doc: "") { _ in
+      .notApplicable
+    }.shown(in: .contention, as: "alone", at: 2_020, .cost, notApplicable: "n/a")
+    let text = ContentionTableWriter.render(
+      repeated: Self.repeated, calibration: nil,
+      metrics: MetricCatalogue.figures + [fallback, missing, present, alone])
+    for (row, result) in zip(text.split(separator: "\n")[2...3], Self.results) {
+      let floor = Calibration.floorMechanism(of: result.variant.design).name
+      #expect(row.contains("  2.50× \(floor), timed  1.25× \(floor)  "), "\(row)")
+      #expect(!row.contains("1.25× \(floor), timed"), "\(row)")
+      #expect(row.hasSuffix("  n/a"), "\(row)")
+    }
+  }
+
   @Test func aDeclarationMarkedForTheContentionTableIsAColumnThereAndLeavesWithIt() {
     let declared = MetricCatalogue.columns(of: .contention).map(\.column.title)
     #expect(
       declared == [
         "wait p50", "wait p99", "busy p50", "busy p99", "sched p50", "sched p99", "service p50",
-        "service p99", "util", "on actor",
+        "service p99", "util", "on actor", "hit path", "vs floor",
       ])
-    #expect(
-      Self.contentionHeaders(MetricCatalogue.figures)
-        == ["variant", "decode"] + declared + ["hit path", "vs floor"])
+    #expect(Self.contentionHeaders(MetricCatalogue.figures) == ["variant", "decode"] + declared)
     let added = MetricCatalogue.figures + [Self.answer(in: .contention, as: "answer", at: 95)]
     let headers = Self.contentionHeaders(added)
     #expect(headers.firstIndex(of: "answer") == headers.firstIndex(of: "util").map { $0 + 1 })
