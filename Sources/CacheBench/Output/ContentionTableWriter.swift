@@ -33,6 +33,10 @@ enum ContentionTableWriter {
     metrics: [MetricDeclaration] = MetricCatalogue.figures
   ) -> String {
     let columns = MetricCatalogue.columns(of: .contention, in: metrics)
+    // Each column's fallback declaration, looked up once for the table rather than once a row.
+    let fallbacks = columns.map { column in
+      column.column.fallback.flatMap { name in metrics.first { $0.name == name } }
+    }
     var table = TextTable(
       columns: [
         .init(header: "variant", alignment: .left), .init(header: "decode", alignment: .left),
@@ -46,12 +50,8 @@ enum ContentionTableWriter {
       let variant = group.variant
       table.rows.append(
         [variant.name, variant.decode.rawValue]
-          + columns.map { column in
-            let fallback = column.column.fallback.flatMap { name in
-              metrics.first { $0.name == name }
-            }
-            return cell(
-              group, column.metric, column.column, fallback: fallback, calibration: calibration)
+          + zip(columns, fallbacks).map { column, fallback in
+            cell(group, column.metric, column.column, fallback: fallback, calibration: calibration)
           })
     }
     return table.render()
